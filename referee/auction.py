@@ -1,0 +1,91 @@
+"""Bids and the bidding ladder of each game."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .declarations import NUMBER_NAMES
+from .errors import Refusal
+from .profiles import Game, Rules
+
+__all__ = ["Bid", "bid_marks", "check_amount", "needs_all_tricks"]
+
+
+class Bid(NamedTuple):
+    """A bid: an amount in the game's unit, and in Texas 88 the trump suit."""
+
+    amount: int
+    suit: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.amount} {NUMBER_NAMES[self.suit]}" if self.suit is not None else str(self.amount)
+
+
+def _marks_of(game: Game, amount: int) -> int:
+    unit = game.ladder.mark_unit
+    if unit is None or amount < unit or amount % unit:
+        return 0
+    return amount // unit
+
+
+def bid_marks(game: Game, amount: int) -> int:
+    """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
+    return max(1, _marks_of(game, amount)) if game.ladder.mark_unit else 1
+
+
+def needs_all_tricks(game: Game, amount: int) -> bool:
+    """42: 42 and over; 88: over 88; Moon: the 21 (and 7, which is every trick)."""
+    ladder = game.ladder
+    if amount in ladder.all_in_bids:
+        return True
+    if ladder.mark_unit is None:
+        return amount >= game.tricks
+    if amount in ladder.point_bids:
+        return False
+    return _marks_of(game, amount) >= 1
+
+
+def on_ladder(game: Game, amount: int) -> bool:
+    ladder = game.ladder
+    if amount in ladder.point_bids or amount in ladder.all_in_bids:
+        return True
+    marks = _marks_of(game, amount)
+    if marks == 0:
+        return False
+    return ladder.mark_bids is None or marks in ladder.mark_bids
+
+
+def _ladder_words(game: Game) -> str:
+    ladder = game.ladder
+    pb = ladder.point_bids
+    step = pb[1] - pb[0] if len(pb) > 1 else 1
+    words = f"{pb[0]} to {pb[-1]}" + (f" in steps of {step}" if step != 1 else "")
+    if ladder.mark_unit:
+        if ladder.mark_bids:
+            words += ", " + ", ".join(str(m * ladder.mark_unit) for m in ladder.mark_bids)
+        else:
+            words += f", or whole marks ({ladder.mark_unit}, {2 * ladder.mark_unit}, ...)"
+    if ladder.all_in_bids:
+        words += " or " + ", ".join(map(str, ladder.all_in_bids))
+    return words
+
+
+def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refusal | None:
+    """Why ``amount`` cannot follow the current high bid ``high`` (None: no bid yet)."""
+    game = rules.game
+    if not on_ladder(game, amount):
+        return Refusal("E203", f"{who} bid {amount}, which is not a bid in {game.title}", f"bids are {_ladder_words(game)}")
+    if high is not None and amount <= high:
+        return Refusal("E202", f"{who} bid {amount}, which is not higher than the current bid of {high}")
+    ladder = game.ladder
+    marks = _marks_of(game, amount)
+    if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
+        current = _marks_of(game, high) if high is not None else 0
+        limit = max(ladder.opening_marks_max, current + 1)
+        if marks > limit:
+            return Refusal(
+                "E204",
+                f"{who} bid {marks} marks over {current or 'no'} mark{'s' if current != 1 else ''}; the most allowed is {limit}",
+                "an opening mark bid is 1 or 2 marks; after that, one mark more at a time",
+            )
+    return None

@@ -1,0 +1,139 @@
+"""Trump declarations as precomputed tables.
+
+For every declaration and every tile the table says which suit the tile calls
+when led, which suits it follows, and its rank in each suit.  Suits are the
+numbers 0-6 and ``DOUBLES`` (7), the suit of the doubles when doubles are trump.
+Tables are built once per declaration and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .tiles import ALL_TILES, Tile
+
+__all__ = ["DOUBLES", "NUMBER_NAMES", "Declaration", "TrumpTable", "table_for"]
+
+DOUBLES = 7
+NUMBER_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
+"""Suit names as players say them (index = suit)."""
+NUMBER_ALIASES = {
+    "blanks": 0, "blank": 0, "zeros": 0, "0s": 0,
+    "aces": 1, "ones": 1, "ace": 1, "1s": 1,
+    "deuces": 2, "twos": 2, "deuce": 2, "2s": 2,
+    "treys": 3, "threes": 3, "trey": 3, "3s": 3,
+    "fours": 4, "4s": 4,
+    "fives": 5, "5s": 5,
+    "sixes": 6, "6s": 6,
+}  # fmt: skip
+NO_RANK = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What the high bidder named: ``kind`` is 'suit', 'doubles' or 'follow-me'."""
+
+    kind: str
+    suit: int | None = None  # for kind == 'suit'
+    doubles_low: bool = False  # for kind == 'follow-me'
+
+    def __str__(self) -> str:
+        if self.kind == "suit":
+            assert self.suit is not None
+            return NUMBER_NAMES[self.suit]
+        if self.kind == "follow-me":
+            return "follow-me low" if self.doubles_low else "follow-me"
+        return self.kind
+
+    @property
+    def trump_suit(self) -> int | None:
+        if self.kind == "suit":
+            return self.suit
+        if self.kind == "doubles":
+            return DOUBLES
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTable:
+    """Per-tile lookups for one declaration; index every tuple by the tile."""
+
+    declaration: Declaration
+    trump: int | None
+    calls: tuple[int, ...]
+    """The suit a tile calls when it leads."""
+    follows: tuple[int, ...]
+    """Bit mask of the suits a tile follows (bit ``s`` for suit ``s``)."""
+    rank: tuple[tuple[int, ...], ...]
+    """``rank[tile][suit]``: higher wins; ``NO_RANK`` when not of that suit."""
+    is_trump: tuple[bool, ...]
+
+    def suit_of_lead(self, t: Tile) -> int:
+        return self.calls[t]
+
+    def follows_suit(self, t: Tile, suit: int) -> bool:
+        return bool(self.follows[t] >> suit & 1)
+
+    def winner(self, tiles: list[Tile]) -> int:
+        """Index in ``tiles`` (play order) of the tile that takes the trick.
+
+        Strict comparison keeps the first of two identical tiles on top (Texas 88).
+        """
+        rank = self.rank
+        led = self.calls[tiles[0]]
+        trump = self.trump
+        best = 0
+        best_key = (1, rank[tiles[0]][trump]) if trump is not None and self.is_trump[tiles[0]] else (0, rank[tiles[0]][led])
+        for i in range(1, len(tiles)):
+            t = tiles[i]
+            if trump is not None and self.is_trump[t]:
+                key = (1, rank[t][trump])
+            else:
+                r = rank[t][led]
+                if r == NO_RANK:
+                    continue
+                key = (0, r)
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+
+def _build(d: Declaration) -> TrumpTable:
+    size = max(ALL_TILES) + 1
+    calls = [0] * size
+    follows = [0] * size
+    ranks: list[tuple[int, ...]] = [(NO_RANK,) * 8] * size
+    is_trump = [False] * size
+    trump = d.trump_suit
+    for t in ALL_TILES.values():
+        r = [NO_RANK] * 8
+        if d.kind == "suit" and trump is not None and t.has(trump):
+            # A trump is only a trump: it calls and follows the trump suit alone
+            # and ranks by its end that is not the trump number.
+            calls[t] = trump
+            follows[t] = 1 << trump
+            r[trump] = 8 if t.is_double else t.other(trump) + 1
+            is_trump[t] = True
+        elif d.kind == "doubles" and t.is_double:
+            calls[t] = DOUBLES
+            follows[t] = 1 << DOUBLES
+            r[DOUBLES] = t.hi + 1
+            is_trump[t] = True
+        elif t.is_double:
+            calls[t] = t.hi
+            follows[t] = 1 << t.hi
+            r[t.hi] = 0 if (d.kind == "follow-me" and d.doubles_low) else 8
+        else:
+            calls[t] = t.hi
+            follows[t] = (1 << t.hi) | (1 << t.lo)
+            r[t.hi] = t.lo + 1
+            r[t.lo] = t.hi + 1
+        ranks[t] = tuple(r)
+    return TrumpTable(d, trump, tuple(calls), tuple(follows), tuple(ranks), tuple(is_trump))
+
+
+@cache
+def table_for(d: Declaration) -> TrumpTable:
+    """The (cached) table of a declaration."""
+    return _build(d)

@@ -1,0 +1,630 @@
+"""One hand of play: the engine's state machine.
+
+Every action comes in three forms, after PokerKit: ``can_X`` (a bool),
+``check_X`` (``None`` or a ``Refusal`` with a stable code and words a player
+understands) and ``X`` (applies the action, raising ``IllegalAction`` when the
+check refuses, unless ``force=True`` asks it to apply what can physically be
+applied so that a referee can report an error and follow the hand further).
+
+The engine does no I/O and knows nothing of the notation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .auction import Bid, bid_marks, check_amount, needs_all_tricks
+from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
+from .errors import IllegalAction, Refusal
+from .profiles import Rules
+from .tiles import Tile, count_value
+
+__all__ = ["Hand", "HandResult", "HandSnapshot", "Phase", "Trick"]
+
+
+class Phase(str, Enum):
+    AUCTION = "auction"
+    EXCHANGE = "exchange"
+    DECLARE = "declare"
+    PLAY = "play"
+    DONE = "done"
+    THROWN_IN = "thrown-in"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the plays in order, who won it, its points."""
+
+    leader: int
+    plays: tuple[tuple[int, Tile], ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand scored. Teams are indexes into ``Game.team_labels``."""
+
+    declarer: int | None
+    bid: Bid | None
+    declaring_team: int | None
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    made: bool | None
+    awards: tuple[int, ...]
+    """Marks (or points) each team scores for the hand."""
+    thrown_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandSnapshot:
+    """An immutable picture of a hand at one moment."""
+
+    phase: Phase
+    dealer: int
+    turn: int | None
+    hands: tuple[tuple[Tile, ...], ...]
+    kitty: tuple[Tile, ...]
+    calls: tuple[tuple[int, Bid | None], ...]
+    high_bid: Bid | None
+    declarer: int | None
+    declaration: Declaration | None
+    trick: tuple[tuple[int, Tile], ...]
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+
+
+def _say(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class Hand:
+    """A hand from the deal to the last trick.
+
+    >>> from referee.profiles import make_rules
+    >>> from referee.tiles import tile
+    >>> rules = make_rules("42")
+    >>> deal = [[tile(t) for t in h.split()] for h in (
+    ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    ...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+    >>> h = Hand(rules, dealer=3, deal=deal)
+    >>> h.check_bid(1, Bid(30)).code   # North (seat 0) bids first
+    'E201'
+    >>> h.bid(0, Bid(42)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
+    >>> h.declare(Declaration("suit", 6))
+    >>> h.check_play(0, tile("5-5")).code
+    'E402'
+    >>> h.play(tile("6-6")); h.legal_plays()
+    [Tile(5-5), Tile(5-4), Tile(5-3), Tile(5-2), Tile(5-1), Tile(5-0), Tile(4-4)]
+    """
+
+    __slots__ = (
+        "_copies",
+        "_played",
+        "_next",
+        "calls",
+        "claimed",
+        "deal_known",
+        "dealer",
+        "declaration",
+        "declarer",
+        "exchanged",
+        "game",
+        "hands",
+        "high_bid",
+        "kitty",
+        "phase",
+        "points",
+        "rules",
+        "table",
+        "team_tricks",
+        "trick",
+        "tricks",
+        "turn",
+        "_decided",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deal: Sequence[Sequence[Tile]],
+        kitty: Sequence[Tile] = (),
+        *,
+        deal_known: bool = True,
+    ) -> None:
+        game = rules.game
+        self.rules = rules
+        self.game = game
+        self.dealer = dealer
+        self.hands: list[list[Tile]] = [list(h) for h in deal]
+        self.kitty: list[Tile] = list(kitty)
+        self.deal_known = deal_known
+        """False when the record omitted the deal and hands were rebuilt from the plays."""
+        n = game.players
+        self._next = [(s + 1) % n for s in range(n)]
+        self.phase = Phase.AUCTION
+        self.turn: int | None = (dealer + 1) % n
+        self.calls: list[tuple[int, Bid | None]] = []
+        self.high_bid: Bid | None = None
+        self.declarer: int | None = None
+        self.declaration: Declaration | None = None
+        self.table: TrumpTable | None = None
+        self.trick: list[tuple[int, Tile]] = []
+        self.tricks: list[Trick] = []
+        teams = len(game.team_labels)
+        self.points = [0] * teams
+        self.team_tricks = [0] * teams
+        self.claimed: str | None = None
+        self.exchanged: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
+        self._decided = False
+        self._copies = Counter(game.tiles)
+        self._played: Counter[Tile] = Counter()
+
+    # -- helpers --------------------------------------------------------------------
+    def seat(self, s: int) -> str:
+        return self.game.seats[s]
+
+    @property
+    def declaring_team(self) -> int | None:
+        return None if self.declarer is None else self.game.teams[self.declarer]
+
+    @property
+    def finished(self) -> bool:
+        """No play is owed: every trick played, the result decided, or a claim made."""
+        return self.phase in (Phase.DONE, Phase.THROWN_IN) or self._decided
+
+    @property
+    def decided(self) -> bool:
+        return self._decided
+
+    def _turn_refusal(self, seat: int | None, code: str, verb: str) -> Refusal | None:
+        if seat is not None and seat != self.turn:
+            whose = f"{self.seat(self.turn)}'s turn" if self.turn is not None else "nobody's turn"
+            return Refusal(code, f"{self.seat(seat)} {verb} out of turn: it is {whose}")
+        return None
+
+    # -- auction ----------------------------------------------------------------------
+    def check_bid(self, seat: int | None, bid: Bid | None) -> Refusal | None:
+        """Why ``seat`` may not make this call (``None`` = pass)."""
+        if self.phase is not Phase.AUCTION:
+            return Refusal("E209", "the auction is already over" + (f" ({self.seat(seat)} called after it)" if seat is not None else ""))
+        refusal = self._turn_refusal(seat, "E201", "bid")
+        if refusal:
+            return refusal
+        who_seat = self.turn if seat is None else seat
+        assert who_seat is not None
+        who = self.seat(who_seat)
+        game = self.game
+        if bid is None:
+            if self.rules.all_pass == "forced" and who_seat == self.dealer and self.high_bid is None:
+                return Refusal("E205", f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid", f"bid at least {game.ladder.forced_min}")
+            return None
+        if game.ladder.needs_suit and bid.suit is None:
+            return Refusal("E207", f"{who} bid {bid.amount} without a trump suit; {game.title} bids name one", f"write it like `{bid.amount} fives`")
+        if not game.ladder.needs_suit and bid.suit is not None:
+            return Refusal("E207", f"{who} named {NUMBER_NAMES[bid.suit]} in a bid; {game.title} bids are amounts only", "trump is named after the auction with `trump`")
+        refusal = check_amount(self.rules, bid.amount, self.high_bid.amount if self.high_bid else None, who)
+        if refusal:
+            return refusal
+        if bid.suit is not None and self.deal_known and not any(t.has(bid.suit) for t in self.hands[who_seat]):
+            return Refusal("E206", f"{who} bid {NUMBER_NAMES[bid.suit]} but holds no {NUMBER_NAMES[bid.suit][:-1]}", "a bidder must hold at least one tile of the suit named")
+        return None
+
+    def can_bid(self, seat: int | None, bid: Bid | None) -> bool:
+        return self.check_bid(seat, bid) is None
+
+    def bid(self, seat: int | None, bid: Bid | None, *, force: bool = False) -> None:
+        """Record a call; ``force`` applies a refused (but in-turn) call anyway."""
+        refusal = self.check_bid(seat, bid)
+        if refusal and (not force or refusal.code in ("E201", "E209")):
+            raise IllegalAction(refusal)
+        who = self.turn if seat is None else seat
+        assert who is not None
+        self.calls.append((who, bid))
+        if bid is not None and (self.high_bid is None or bid.amount > self.high_bid.amount):
+            self.high_bid = bid
+            self.declarer = who
+        all_in = bid is not None and bid.amount in self.game.ladder.all_in_bids
+        if len(self.calls) == self.game.players or all_in:
+            self._close_auction()
+        else:
+            self.turn = self._next[who]
+
+    def _close_auction(self) -> None:
+        if self.high_bid is None:
+            self.phase = Phase.THROWN_IN
+            self.turn = None
+            return
+        self.turn = self.declarer
+        if self.game.kitty is not None and self.deal_known:
+            self.phase = Phase.EXCHANGE
+        else:
+            self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        if self.game.trump_from_bid:
+            assert self.high_bid is not None and self.high_bid.suit is not None
+            self._set_declaration(Declaration("suit", self.high_bid.suit))
+        else:
+            self.phase = Phase.DECLARE
+
+    # -- widow / cat --------------------------------------------------------------------
+    def check_exchange(self, take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        """Why the declarer may not take ``take`` from the kitty and put back ``give``."""
+        game = self.game
+        if self.phase is not Phase.EXCHANGE:
+            if game.kitty is None:
+                return Refusal("E306", f"{game.title} has no widow or cat to exchange")
+            return Refusal("E306", f"the {game.kitty} is exchanged right after the auction, before trump and play")
+        assert self.declarer is not None
+        who = self.seat(self.declarer)
+        kitty = Counter(self.kitty)
+        for t in take:
+            if kitty[t] <= 0:
+                return Refusal("E301", f"{who} took {t}, which is not in the {game.kitty}", f"the {game.kitty} holds {' '.join(map(str, self.kitty))}")
+            kitty[t] -= 1
+        if game.kitty == "widow":
+            if Counter(take) != Counter(self.kitty):
+                return Refusal("E303", f"{who} must take the whole widow ({' '.join(map(str, self.kitty))})")
+            if len(give) != len(self.kitty):
+                return Refusal("E303", f"{who} put back {_say(len(give), 'tile')}; the widow takes back exactly {len(self.kitty)}")
+            pool = Counter(self.hands[self.declarer]) + Counter(take)
+        else:
+            if len(give) != len(take):
+                return Refusal("E301", f"{who} took {_say(len(take), 'tile')} from the cat but put back {len(give)}")
+            pool = Counter(self.hands[self.declarer])
+        for t in give:
+            if pool[t] <= 0:
+                return Refusal("E301", f"{who} put back {t}, which {who} does not hold")
+            pool[t] -= 1
+        if game.kitty == "cat":
+            left = list((kitty + Counter(give)).elements())
+            counters = [t for t in left if count_value(t)]
+            if counters:
+                return Refusal("E302", f"{who} left the counter {counters[0]} in the cat", "every counter in the cat must be taken and replaced by a non-counter")
+        return None
+
+    def can_exchange(self, take: Sequence[Tile], give: Sequence[Tile]) -> bool:
+        return self.check_exchange(take, give) is None
+
+    def exchange(self, take: Sequence[Tile], give: Sequence[Tile], *, force: bool = False) -> None:
+        refusal = self.check_exchange(take, give)
+        if refusal and (not force or refusal.code == "E306"):
+            raise IllegalAction(refusal)
+        assert self.declarer is not None
+        hand = self.hands[self.declarer]
+        for t in take:
+            if t in self.kitty:
+                self.kitty.remove(t)
+            hand.append(t)
+        for t in give:
+            if t in hand:
+                hand.remove(t)
+            self.kitty.append(t)
+        hand.sort(reverse=True)
+        self.kitty.sort(reverse=True)
+        self.exchanged = (tuple(take), tuple(give))
+        self._after_exchange()
+
+    # -- declaration --------------------------------------------------------------------
+    def check_declare(self, declaration: Declaration) -> Refusal | None:
+        game = self.game
+        if self.phase is Phase.EXCHANGE:
+            return Refusal("E306", f"the {game.kitty} exchange comes before trump is named")
+        if self.phase is not Phase.DECLARE:
+            if game.trump_from_bid and self.declaration is not None:
+                if declaration != self.declaration:
+                    return Refusal("E304", f"trump is {self.declaration}, the suit of the winning bid, not {declaration}")
+                return None
+            return Refusal("E409", "trump is named after the auction, before the first play")
+        if declaration.kind not in game.declarations:
+            return Refusal("E304", f"{declaration} is not a trump {game.title} allows")
+        if declaration.kind == "follow-me" and declaration.doubles_low != (self.rules.follow_me_doubles == "low"):
+            return Refusal("E304", f"doubles are {self.rules.follow_me_doubles} in follow-me under these rules", "set the option follow-me-doubles to change it")
+        return None
+
+    def can_declare(self, declaration: Declaration) -> bool:
+        return self.check_declare(declaration) is None
+
+    def declare(self, declaration: Declaration, *, force: bool = False) -> None:
+        refusal = self.check_declare(declaration)
+        if refusal and (not force or refusal.code != "E304"):
+            raise IllegalAction(refusal)
+        if self.phase is Phase.DECLARE:
+            self._set_declaration(declaration)
+
+    def default_follow_me(self) -> Declaration:
+        return Declaration("follow-me", doubles_low=self.rules.follow_me_doubles == "low")
+
+    def _set_declaration(self, declaration: Declaration) -> None:
+        self.declaration = declaration
+        self.table = table_for(declaration)
+        self.phase = Phase.PLAY
+        self.turn = self.declarer
+
+    # -- play -------------------------------------------------------------------------------
+    def check_play(self, seat: int | None, t: Tile) -> Refusal | None:
+        """Why ``seat`` (default: the player whose turn it is) may not play ``t``."""
+        phase = self.phase
+        if phase is not Phase.PLAY:
+            if phase is Phase.DONE:
+                return Refusal("E405", f"the hand is over; {t} was played after its last trick" + (" (after the claim)" if self.claimed else ""))
+            if phase is Phase.THROWN_IN:
+                return Refusal("E405", "everyone passed, so the hand was thrown in and has no play")
+            if phase is Phase.EXCHANGE:
+                return Refusal("E306", f"play started before the {self.game.kitty} exchange")
+            return Refusal("E409", "play started before the auction was over and trump was named")
+        who = self.turn
+        assert who is not None
+        if seat is not None and seat != who:
+            return Refusal("E401", f"{self.seat(seat)} played out of turn: it is {self.seat(who)}'s turn")
+        hand = self.hands[who]
+        if t not in hand:
+            if self._played[t] >= self._copies[t]:
+                return Refusal("E403", f"{t} was already played in this hand")
+            return Refusal("E402", f"{self.seat(who)} played {t} but does not hold it")
+        if self.trick:
+            table = self.table
+            assert table is not None
+            led = table.calls[self.trick[0][1]]
+            bit = 1 << led
+            if not table.follows[t] & bit:
+                for h in hand:
+                    if table.follows[h] & bit:
+                        suit = NUMBER_NAMES[led] if led != table.trump or led == DOUBLES else "trumps"
+                        return Refusal("E404", f"{self.seat(who)} reneged: {suit} were led and {self.seat(who)} held {h}", f"{self.seat(who)} had to follow with a tile of the suit led")
+        return None
+
+    def can_play(self, seat: int | None, t: Tile) -> bool:
+        return self.check_play(seat, t) is None
+
+    def legal_plays(self, seat: int | None = None) -> list[Tile]:
+        """The tiles ``seat`` (default: whose turn it is) may play now."""
+        if self.phase is not Phase.PLAY or (seat is not None and seat != self.turn):
+            return []
+        assert self.turn is not None and self.table is not None
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return sorted(set(hand), reverse=True)
+        follows = self.table.follows
+        bit = 1 << self.table.calls[self.trick[0][1]]
+        following = [t for t in hand if follows[t] & bit]
+        return sorted(set(following or hand), reverse=True)
+
+    def play(self, t: Tile, seat: int | None = None, *, force: bool = False) -> Trick | None:
+        """Play ``t``; returns the trick when this play completes one.
+
+        With ``force`` a renege, or a tile the player does not hold, is applied
+        anyway (the referee reports it and follows the hand further).
+        """
+        refusal = self.check_play(seat, t)
+        if refusal and (not force or refusal.code not in ("E402", "E403", "E404")):
+            raise IllegalAction(refusal)
+        who = self.turn
+        assert who is not None
+        hand = self.hands[who]
+        if t in hand:
+            hand.remove(t)
+        self._played[t] += 1
+        trick = self.trick
+        trick.append((who, t))
+        if len(trick) < self._trick_size():
+            self.turn = self._next[who]
+            return None
+        return self._close_trick()
+
+    def _trick_size(self) -> int:
+        return self.game.players
+
+    def _close_trick(self) -> Trick:
+        game = self.game
+        table = self.table
+        assert table is not None
+        plays = self.trick
+        winner = plays[table.winner([t for _, t in plays])][0]
+        points = game.trick_points + (sum(count_value(t) for _, t in plays) if game.counters_score else 0)
+        done = Trick(plays[0][0], tuple(plays), winner, points)
+        self.tricks.append(done)
+        team = game.teams[winner]
+        self.points[team] += points
+        self.team_tricks[team] += 1
+        self.trick = []
+        self.turn = winner
+        if len(self.tricks) == game.tricks:
+            self.phase = Phase.DONE
+            self.turn = None
+        elif game.early_end and not self._decided:
+            self._decided = self._is_decided()
+        return done
+
+    # -- result ----------------------------------------------------------------------------
+    def _needs_all(self) -> bool:
+        assert self.high_bid is not None
+        return needs_all_tricks(self.game, self.high_bid.amount)
+
+    def _made_so_far(self) -> tuple[bool, bool]:
+        """(made already, set already) from the tricks played."""
+        assert self.high_bid is not None and self.declarer is not None
+        game = self.game
+        team = game.teams[self.declarer]
+        if self._needs_all():
+            lost = sum(self.team_tricks) - self.team_tricks[team] > 0
+            return (not lost and len(self.tricks) == game.tricks, lost)
+        if game.counters_score:
+            mine = self.points[team]
+            others = sum(self.points) - mine
+            amount = self.high_bid.amount
+            return (mine >= amount, others > game.hand_total - amount)
+        won = self.team_tricks[team]
+        lost_tricks = sum(self.team_tricks) - won
+        amount = self.high_bid.amount
+        return (won >= amount, lost_tricks > game.tricks - amount)
+
+    def _is_decided(self) -> bool:
+        made, set_ = self._made_so_far()
+        if self.rules.scoring == "marks":
+            return made or set_
+        return set_ and self._needs_all()
+
+    def check_claim(self, side: str) -> Refusal | None:
+        """A claim (``side='declarers'``) or concession (``'opponents'``) of the remaining tricks."""
+        if self.phase is not Phase.PLAY:
+            return Refusal("E405", "there are no tricks left to claim")
+        if self.trick:
+            return Refusal("S011", "a claim or concession comes between tricks, not in the middle of one")
+        if side == "opponents" and len(set(self.game.teams)) == self.game.players:
+            return Refusal("S011", f"{self.game.title} has no concession: each player is on their own; play the hand out or claim")
+        if side == "declarers" and self.deal_known:
+            verdict = _claim_holds(self)
+            if verdict is False:
+                return Refusal("E407", f"the claim could be defeated: the opponents of {self.seat(self.declarer or 0)} can still win a trick", "play the hand out, or record a concession")
+        return None
+
+    def claim_unverified(self) -> bool:
+        """True when a declarers' claim cannot be checked (no deal, or too many lines)."""
+        return not self.deal_known or _claim_holds(self) is None
+
+    def claim(self, side: str, *, force: bool = False) -> None:
+        """Give every remaining trick (and the counters still in hand) to ``side``."""
+        refusal = self.check_claim(side)
+        if refusal and (not force or refusal.code != "E407"):
+            raise IllegalAction(refusal)
+        game = self.game
+        assert self.declarer is not None
+        decl_team = game.teams[self.declarer]
+        left = game.tricks - len(self.tricks)
+        rest = sum(count_value(t) for h in self.hands for t in h) if game.counters_score else 0
+        if side == "declarers":
+            team = decl_team
+        else:
+            team = 1 - decl_team
+        self.points[team] += left * game.trick_points + rest
+        self.team_tricks[team] += left
+        for h in self.hands:
+            h.clear()
+        self.claimed = side
+        self.phase = Phase.DONE
+        self.turn = None
+
+    def result(self) -> HandResult:
+        """The score of a finished hand (or of the tricks played so far)."""
+        game = self.game
+        teams = len(game.team_labels)
+        if self.high_bid is None or self.declarer is None:
+            return HandResult(None, None, None, tuple(self.points), tuple(self.team_tricks), None, (0,) * teams, thrown_in=self.phase is Phase.THROWN_IN)
+        bid = self.high_bid
+        team = game.teams[self.declarer]
+        made_now, set_now = self._made_so_far()
+        made = made_now and not set_now
+        awards = [0] * teams
+        solo = teams == game.players
+        if solo:
+            # Moon: the declarer scores the bid or minus it; the others a point a trick.
+            awards[team] = bid.amount if made else -bid.amount
+            for other in range(teams):
+                if other != team:
+                    awards[other] = self.team_tricks[other] * game.trick_points
+        elif self.rules.scoring == "marks":
+            marks = bid_marks(game, bid.amount)
+            for other in range(teams):
+                if (other == team) == made:
+                    awards[other] = marks
+        elif self._needs_all():
+            for other in range(teams):
+                if (other == team) == made:
+                    awards[other] = bid.amount
+        else:
+            for other in range(teams):
+                if other == team:
+                    awards[other] = self.points[other] if made else 0
+                else:
+                    awards[other] = self.points[other] + (0 if made else bid.amount)
+        return HandResult(self.declarer, bid, team, tuple(self.points), tuple(self.team_tricks), made, tuple(awards))
+
+    def snapshot(self) -> HandSnapshot:
+        return HandSnapshot(
+            phase=self.phase,
+            dealer=self.dealer,
+            turn=self.turn,
+            hands=tuple(tuple(h) for h in self.hands),
+            kitty=tuple(self.kitty),
+            calls=tuple(self.calls),
+            high_bid=self.high_bid,
+            declarer=self.declarer,
+            declaration=self.declaration,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            points=tuple(self.points),
+        )
+
+
+_CLAIM_BUDGET = 200_000
+
+
+def _claim_holds(hand: Hand) -> bool | None:
+    """Can the declaring side take every remaining trick whatever the others play?
+
+    Exhaustive search (declarers choose, opponents try every legal tile);
+    ``None`` when the search would exceed its budget.
+    """
+    table = hand.table
+    assert table is not None and hand.declarer is not None and hand.turn is not None
+    game = hand.game
+    teams = game.teams
+    side = teams[hand.declarer]
+    hands = [list(h) for h in hand.hands]
+    nxt = hand._next
+    size = game.players
+    budget = [_CLAIM_BUDGET]
+
+    class _Budget(Exception):
+        pass
+
+    def legal(seat: int, trick: list[Tile]) -> list[Tile]:
+        h = hands[seat]
+        if not trick:
+            return list(set(h))
+        bit = 1 << table.calls[trick[0]]
+        f = [t for t in h if table.follows[t] & bit]
+        return list(set(f or h))
+
+    def search(seat: int, leader: int, trick: list[Tile]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Budget
+        if len(trick) == size:
+            win = _seat_of(leader, table.winner(trick))
+            if teams[win] != side:
+                return False
+            if not hands[win]:
+                return True
+            return search(win, win, [])
+        mine = teams[seat] == side
+        for t in legal(seat, trick):
+            hands[seat].remove(t)
+            trick.append(t)
+            ok = search(nxt[seat], leader, trick)
+            trick.pop()
+            hands[seat].append(t)
+            if ok and mine:
+                return True
+            if not ok and not mine:
+                return False
+        return not mine
+
+    def _seat_of(leader: int, index: int) -> int:
+        s = leader
+        for _ in range(index):
+            s = nxt[s]
+        return s
+
+    if not any(hands):
+        return True
+    try:
+        return search(hand.turn, hand.turn, [])
+    except _Budget:
+        return None

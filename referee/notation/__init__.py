@@ -1,0 +1,1 @@
+"""The text notation: grammar loading, the streaming reader and the canonical writer."""
