@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Iterator
+from enum import Enum
+
 import typer
+from rich.console import Console
+from rich.markup import escape
 
 from . import __version__
+from .diagnostics import Diagnostic
+from .errors import Severity
+from .hand import HandSnapshot
+from .pipeline import Judged, Totals, UsageError, expand_paths, judge_paths
+from .profiles import GAMES, OptionError, make_rules
+from .render import diagnostic_json, render_diagnostic
+from .replay import Referee
+from .tiles import Tile
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Referee and hand-record processor for Texas 42, Moon and Texas 88.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Referee and hand-record processor for Texas 42, Moon and Texas 88.",
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -19,4 +45,423 @@ def _version(value: bool) -> None:
 def main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
-    """Check, score and convert records of Texas 42, Moon and Texas 88."""
+    """Check, score and convert records of Texas 42, Moon and Texas 88.
+
+    Exit status: 0 clean, 1 rule errors, 2 syntax or usage errors.
+    """
+
+
+def _parse_options(text: str | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in (text or "").replace(",", " ").split():
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UsageError(f"--options: {item!r} has no value; write name=value")
+        out[key.lower()] = value.lower()
+    return out
+
+
+def _referee(rules: str, options: str | None) -> Referee:
+    if rules not in GAMES:
+        raise UsageError(f"--rules: unknown profile {rules!r}; the profiles are {', '.join(GAMES)}")
+    chosen = _parse_options(options)
+    try:
+        make_rules(rules, chosen)
+    except OptionError as e:
+        raise UsageError(f"--options: {e}") from None
+    return Referee(rules, chosen)
+
+
+def _usage_fail(err: Console, message: str) -> typer.Exit:
+    err.print(f"[bold red]error[/]: {escape(message)}", highlight=False)
+    return typer.Exit(2)
+
+
+RULES_OPT = typer.Option("42", "--rules", "-r", help="Rules for records with no [Rules] tag: 42, moon or 88.")
+OPTIONS_OPT = typer.Option(None, "--options", "-o", help='Options for those records, e.g. "all-pass=forced scoring=points".')
+
+
+@app.command()
+def check(
+    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for JSON Lines (one diagnostic per line)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only a one-line summary per file."),
+    max_errors: int = typer.Option(0, "--max-errors", min=0, help="Stop after this many errors (0: no limit)."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Check records against the rules and report every problem with its place.
+
+    \b
+    Notation (full description: docs/notation.md):
+      ; a comment          {a comment attached to the next item}
+      [Rules "42"] [Options "all-pass=forced"] [Target "7 marks"] [North "Ann"]
+      hand 1 dealer N
+        deal N 6-6 6-5 5-5 4-1 3-0 2-2 1-0
+             E 6-4 6-2 5-3 4-4 3-2 2-1 0-0  ... one seat per line
+        bid E 30, S pass, W 31, N pass        seat labels optional
+        trump fives                           or doubles, follow-me
+        play W 5-5 N 5-0 E 5-3 S 6-5          one trick per line, or / between
+        result EW 35 made                     optional; checked
+        award EW 1                            optional; checked
+        score NS 0 EW 1                       optional; checked
+    Moon: seats A B C, `exchange 3-1 for 6-0` for the widow; Texas 88: seats
+    A-F, bids name a suit (`bid B 64 fives`), `exchange` for the cat.
+
+    \b
+    Examples:
+      referee check samples/
+      referee check game.42 --format json
+      cat hands.42 | referee check - --rules moon
+    """
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths(paths)
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    totals = Totals(files=len(files))
+    shown_errors = 0
+    stopped = False
+    last_file: str | None = None
+    for judged in judge_paths(files, referee):
+        if quiet and last_file is not None and judged.file != last_file:
+            _quiet_line(out, totals, last_file)
+        last_file = judged.file
+        totals.add(judged)
+        for d in judged.diagnostics:
+            if max_errors and d.is_error:
+                shown_errors += 1
+                if shown_errors > max_errors:
+                    stopped = True
+                    break
+            if quiet:
+                continue
+            if fmt is Format.json:
+                sys.stdout.write(diagnostic_json(d) + "\n")
+            else:
+                _print_diagnostic(out, d)
+        if stopped:
+            break
+    if quiet and last_file is not None:
+        _quiet_line(out, totals, last_file)
+    summary = totals.summary() + (f" (stopped after {max_errors} errors)" if stopped else "")
+    if fmt is Format.json and not quiet:
+        status = totals.exit_status
+        sys.stdout.write(json.dumps({"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands, "errors": totals.errors, "warnings": totals.warnings, "exit": status}) + "\n")
+    else:
+        out.print(summary)
+    raise typer.Exit(totals.exit_status)
+
+
+def _quiet_line(out: Console, totals: Totals, file: str) -> None:
+    games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
+    out.print(f"{file}: {games} games, {hands} hands, {errors} errors, {warnings} warnings")
+
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.NOTE: "bold cyan"}
+
+
+def _print_diagnostic(out: Console, d: Diagnostic) -> None:
+    text = render_diagnostic(d)
+    head, _, rest = text.partition("\n")
+    label, _, message = head.partition(": ")
+    out.print(f"[{_STYLE[d.severity]}]{escape(label)}[/]: [bold]{escape(message)}[/]")
+    if rest:
+        out.print(escape(rest))
+    out.print()
+
+
+class ScoreFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def score(
+    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
+    fmt: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f", help="text (tables), json (one object per record, JSON Lines) or csv (one row per hand)."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Score every hand: bid, trump, points, made or set, awards, running score, winner.
+
+    Where the record states a result, award, score or winner that disagrees with
+    the replay, the table shows both and the exit status is 1.
+
+    \b
+    Examples:
+      referee score samples/42/
+      referee score league.42 --format csv > hands.csv
+    """
+    import csv
+
+    from .scoresheet import CSV_FIELDS, hand_rows, score_table
+
+    out = Console(highlight=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
+    err = Console(stderr=True, highlight=False)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths(paths)
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    totals = Totals(files=len(files))
+    writer = None
+    if fmt is ScoreFormat.csv:
+        writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")
+        writer.writeheader()
+    for judged in judge_paths(files, referee):
+        totals.add(judged)
+        if fmt is ScoreFormat.csv:
+            assert writer is not None
+            for row in hand_rows(judged):
+                writer.writerow(row)
+        elif fmt is ScoreFormat.json:
+            v = judged.verdict
+            doc = {
+                "file": judged.file,
+                "record": judged.index,
+                "rules": v.rules if v else None,
+                "hands": list(hand_rows(judged)),
+                "score": v.score if v else None,
+                "winner": v.winner if v else None,
+                "errors": sum(d.is_error for d in judged.diagnostics),
+            }
+            sys.stdout.write(json.dumps(doc) + "\n")
+        else:
+            if judged.verdict is not None and judged.record is not None and judged.record.hands:
+                out.print(score_table(judged))
+                out.print()
+            for d in judged.diagnostics:
+                if d.is_syntax:
+                    _print_diagnostic(err, d)
+    if fmt is ScoreFormat.text:
+        out.print(totals.summary())
+    else:
+        err.print(totals.summary())
+    raise typer.Exit(totals.exit_status)
+
+
+class ToFormat(str, Enum):
+    json = "json"
+    jsonl = "jsonl"
+    text = "text"
+
+
+class FromFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def convert(
+    paths: list[str] = typer.Argument(..., help="Record files (text, or JSON with --from json), directories, or - for standard input."),
+    to: ToFormat = typer.Option(ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."),
+    source: FromFormat = typer.Option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
+    output: str | None = typer.Option(None, "--output", "-O", help="Write here instead of standard output."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Convert records to JSON (the record as written plus what replay derived) and back.
+
+    The JSON shape is versioned and documented: `referee schema` prints its JSON Schema.
+
+    \b
+    Examples:
+      referee convert game.42 --to json > game.json
+      referee convert hands.42 --to jsonl -O hands.jsonl
+      referee convert game.json --from json --to text
+    """
+    from .interchange import Document
+    from .notation.writer import format_game
+
+    err = Console(stderr=True, highlight=False)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else (".42",))
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    totals = Totals(files=len(files))
+    first = True
+    try:
+        if to is ToFormat.json:
+            stream.write("[")
+        for judged in _convert_source(files, source, referee, err):
+            totals.add(judged)
+            if judged.record is None:
+                for d in judged.diagnostics:
+                    _print_diagnostic(err, d)
+                continue
+            if to is ToFormat.text:
+                if not first:
+                    stream.write("\n")
+                stream.write(format_game(judged.record))
+            else:
+                doc = Document(file=judged.file, index=judged.index, record=judged.record, verdict=judged.verdict)
+                text = doc.model_dump_json(exclude_none=False)
+                if to is ToFormat.json:
+                    stream.write(("\n" if first else ",\n") + text)
+                else:
+                    stream.write(text + "\n")
+            first = False
+        if to is ToFormat.json:
+            stream.write("\n]\n")
+    finally:
+        if output:
+            stream.close()
+    err.print(totals.summary())
+    raise typer.Exit(totals.exit_status)
+
+
+def _convert_source(files: list[str], source: FromFormat, referee: Referee, err: Console) -> Iterator[Judged]:
+    if source is FromFormat.text:
+        yield from judge_paths(files, referee)
+        return
+    from .jsonread import read_documents
+
+    for name in files:
+        for index, record, problems in read_documents(name):
+            verdict = referee.judge(record, file=name, game_index=index) if record is not None else None
+            diagnostics = problems + (verdict.diagnostics if verdict else [])
+            yield Judged(name, index, record, verdict, diagnostics)
+
+
+@app.command()
+def schema(
+    output: str | None = typer.Option(None, "--output", "-O", help="Write the schema to this file."),
+) -> None:
+    """Print the JSON Schema of the documents `referee convert` writes.
+
+    \b
+    Example:
+      referee schema > record.schema.json
+    """
+    from .interchange import schema_text
+
+    text = schema_text()
+    if output:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+@app.command()
+def fmt(
+    paths: list[str] = typer.Argument(..., help="Record files or directories (searched for *.42)."),
+    check_only: bool = typer.Option(False, "--check", help="Change nothing; list files that are not canonical (exit 1)."),
+    diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Rewrite records in the canonical form: tags in order, tiles high end first,
+    one trick per line, seat labels written out. Comments survive.
+
+    A file with a syntax error is left untouched (exit 2).
+
+    \b
+    Examples:
+      referee fmt samples/
+      referee fmt --check league/
+      referee fmt --diff game.42
+    """
+    import difflib
+
+    from .canonical import canonical
+    from .notation.writer import format_game
+
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False)
+    try:
+        referee = _referee(rules, options)
+        files = [f for f in expand_paths(paths) if f != "-"]
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    status = 0
+    for name in files:
+        with open(name, encoding="utf-8", errors="replace") as f:
+            before = f.read()
+        parts: list[str] = []
+        broken = False
+        for judged in judge_paths([name], referee):
+            syntax = [d for d in judged.diagnostics if d.is_syntax]
+            if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
+                broken = True
+                for d in syntax:
+                    _print_diagnostic(err, d)
+                continue
+            parts.append(format_game(canonical(judged.record, judged.verdict)))
+        if broken:
+            err.print(f"{name}: not formatted (syntax errors)")
+            status = 2
+            continue
+        after = "\n".join(parts)
+        if after == before:
+            continue
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), name, name + " (canonical)"))
+            status = max(status, 1)
+        elif check_only:
+            out.print(f"{name}: not canonical")
+            status = max(status, 1)
+        else:
+            with open(name, "w", encoding="utf-8") as f:
+                f.write(after)
+            out.print(f"{name}: formatted")
+    raise typer.Exit(status)
+
+
+@app.command()
+def show(
+    file: str = typer.Argument(..., help="A record file, or - for standard input."),
+    game: int = typer.Option(1, "--game", "-g", min=1, help="Which record (game or logged hand) of the file, from 1."),
+    hand: int | None = typer.Option(None, "--hand", "-H", min=1, help="Which hand of the game, from 1 (default: every hand)."),
+    trick: int | None = typer.Option(None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."),
+    glyphs: bool | None = typer.Option(None, "--glyphs/--no-glyphs", help="Draw tiles as domino glyphs (default: on a UTF-8 terminal)."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Draw a hand: each player's tiles, the auction, trump, and every trick
+    with its leader, winner and points.
+
+    \b
+    Examples:
+      referee show samples/42/game.42 --hand 2
+      referee show samples/42/game.42 --hand 2 --trick 3
+    """
+    from .picture import hand_picture
+
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths([file])
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    use_glyphs = glyphs if glyphs is not None else (sys.stdout.isatty() and (sys.stdout.encoding or "").lower().replace("-", "") == "utf8")
+    from .notation.reader import read_path, read_stream
+    from .pipeline import _stdin_lines
+
+    results = read_stream(_stdin_lines(), "<stdin>") if file == "-" else read_path(file)
+    for index, rr in enumerate(results, start=1):
+        if index != game:
+            continue
+        if rr.record is None:
+            for d in rr.diagnostics:
+                _print_diagnostic(err, d)
+            raise typer.Exit(2)
+        trace: dict[int, list[tuple[HandSnapshot, list[Tile]]]] = {}
+        verdict = referee.judge(rr.record, file=files[0], game_index=index, trace=trace)
+        hands = range(1, len(rr.record.hands) + 1) if hand is None else [hand]
+        if hand is not None and hand > len(rr.record.hands):
+            raise _usage_fail(err, f"record {game} has {len(rr.record.hands)} hands, not {hand}")
+        for h in hands:
+            out.print(hand_picture(rr.record, verdict, h, trace.get(h, []), trick=trick, glyphs=use_glyphs))
+        problems = [d for d in verdict.diagnostics + rr.diagnostics if hand is None or d.hand in (None, hand)]
+        for d in problems:
+            _print_diagnostic(out, d)
+        raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
+    raise _usage_fail(err, f"{file} has fewer than {game} records")

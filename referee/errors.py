@@ -46,6 +46,7 @@ _ENTRIES = [
     _c("S009", "repeated tag", "A tag appears twice in one game header; the later one wins.", severity=Severity.WARNING, syntax=True),
     _c("S010", "unknown seat", "A seat label that this game does not have (42: N E S W; Moon: A B C; 88: A to F).", syntax=True),
     _c("S011", "misplaced item", "An item is in a place the notation does not allow, e.g. two `trump` lines in one hand or a `deal` after the plays.", syntax=True),
+    _c("S012", "bad JSON document", "`convert --from json` input that is not JSON, or a document that does not match the schema (`referee schema`).", syntax=True),
     # -- deal ----------------------------------------------------------------------
     _c("E101", "wrong number of tiles", "Each player is dealt the profile's hand size: 7 in 42 and Moon, 9 in Texas 88."),
     _c("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a blank other than 0-0 in Moon."),

@@ -1,0 +1,593 @@
+"""The referee: replay a ``GameRecord`` through the engine and judge it.
+
+Every problem becomes a ``Diagnostic`` at the place in the text it concerns.
+Replay goes on after a rule error wherever the hand can still be followed (a
+renege is reported and play continues); when it cannot (the turn order is
+lost), the hand stops with a note and the running score is no longer checked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .auction import Bid
+from .deal import check_deal, kitty_of
+from .declarations import Declaration, table_for
+from .diagnostics import Diagnostic
+from .errors import Refusal
+from .game import GameState
+from .hand import Hand, HandSnapshot, Phase
+from .profiles import GAMES, Game, OptionError, OptionSpec, Rules, make_rules
+from .record import GameRecord, HandRecord, Span, TileAt, TrickRecord
+from .tiles import Tile, TileError, parse_tile
+from .verdict import GameVerdict, HandVerdict, TrickVerdict
+
+__all__ = ["Referee", "judge", "rules_for"]
+
+Trace = dict[int, list[tuple[HandSnapshot, list[Tile]]]]
+"""Hand number -> the hand's state and the legal plays before each play (for ``referee show``)."""
+
+_TARGET_RE = re.compile(r"^\s*(\d+)\s*(marks?|points?|pts?)?\s*$", re.IGNORECASE)
+
+
+@dataclass
+class _Sink:
+    """Collects diagnostics with the file/game/hand they belong to."""
+
+    file: str | None
+    game: int | None
+    hand: int | None = None
+    out: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, code: str, message: str, at: Span | None, hint: str | None = None) -> None:
+        self.out.append(Diagnostic.make(code, message, at, hint=hint, file=self.file, game=self.game, hand=self.hand))
+
+    def refusal(self, r: Refusal, at: Span | None) -> None:
+        self.add(r.code, r.message, at, r.hint)
+
+
+def rules_for(record: GameRecord, defaults: tuple[str, dict[str, str]], sink: _Sink) -> Rules | None:
+    """The rules a record names in its tags, over the caller's defaults.
+
+    ``[Rules]`` replaces the default game (and its default options); ``[Options]``
+    and ``[Target]`` add to whatever game applies.  Problems go to ``sink``.
+    """
+    game_name, options = defaults[0], dict(defaults[1])
+    name = record.tag("Rules")
+    if name is not None:
+        key = name.strip().lower()
+        if key not in GAMES:
+            sink.add("S004", f"unknown rules profile {name!r}", record.tag_at("Rules"), f"the profiles are {', '.join(GAMES)}")
+            return None
+        if key != game_name:
+            game_name, options = key, {}
+    game = GAMES[game_name]
+    text = record.tag("Options")
+    if text is not None:
+        at = record.tag_at("Options")
+        for item in re.split(r"[,\s]+", text.strip()):
+            if not item:
+                continue
+            key, eq, value = item.partition("=")
+            if not eq:
+                sink.add("S005", f"option {item!r} has no value; write it as name=value", at, "for example all-pass=forced")
+                continue
+            options[key.strip().lower()] = value.strip().lower()
+    target_text = record.tag("Target")
+    if target_text is not None:
+        m = _TARGET_RE.match(target_text)
+        if not m:
+            sink.add("S008", f"the target {target_text!r} is not a number of marks or points", record.tag_at("Target"), 'write it like "7 marks" or "250 points"')
+        else:
+            options["target"] = m.group(1)
+            unit = (m.group(2) or "").lower()
+            scoring = options.get("scoring") or (game.option("scoring") or _NO_SPEC).default
+            if unit and unit.startswith("mark") != (scoring == "marks"):
+                sink.add("S008", f"the target is in {unit} but these rules score {scoring}", record.tag_at("Target"))
+    while True:
+        try:
+            return make_rules(game_name, options)
+        except OptionError as e:
+            sink.add("S005", str(e), record.tag_at("Options"))
+            bad = _bad_option(game, options)
+            if bad is None:
+                return None
+            options.pop(bad)
+
+
+_NO_SPEC = OptionSpec(name="", values=None, default="marks", help="")
+
+
+def _bad_option(game: Game, chosen: dict[str, str]) -> str | None:
+    for key, value in chosen.items():
+        spec = game.option(key)
+        if spec is None or (spec.values is not None and value not in spec.values):
+            return key
+        if spec.values is None and not value.lstrip("-").isdigit():
+            return key
+    return None
+
+
+class Referee:
+    """Judges records one at a time under a default rule set."""
+
+    def __init__(self, game: str = "42", options: dict[str, str] | None = None) -> None:
+        self.defaults = (game, dict(options or {}))
+
+    def judge(self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None) -> GameVerdict:
+        """Replay ``record``; with ``trace``, keep a snapshot of each hand before every play."""
+        sink = _Sink(file, game_index)
+        rules = rules_for(record, self.defaults, sink)
+        mode = (record.tag("Mode") or ("log" if not record.tags else "game")).strip().lower()
+        if mode not in ("game", "log"):
+            sink.add("S008", f'[Mode "{mode}"] is not a mode; use "game" or "log"', record.tag_at("Mode"))
+            mode = "game"
+        verdict = GameVerdict(mode=mode)
+        if rules is None:
+            verdict.diagnostics = sink.out
+            return verdict
+        verdict.rules = rules.name
+        verdict.options = {k: v for k, v in rules.option_values().items() if k != "target"}
+        verdict.target = rules.target
+        verdict.target_unit = rules.target_unit
+        _GameReplay(rules, record, sink, verdict, mode, trace).run()
+        verdict.diagnostics = sink.out
+        return verdict
+
+
+def judge(record: GameRecord, game: str = "42", options: dict[str, str] | None = None, *, file: str | None = None) -> GameVerdict:
+    """Replay one record and return what the referee found."""
+    return Referee(game, options).judge(record, file=file)
+
+
+class _Stop(Exception):
+    """The hand cannot be followed further."""
+
+
+class _GameReplay:
+    def __init__(self, rules: Rules, record: GameRecord, sink: _Sink, verdict: GameVerdict, mode: str, trace: Trace | None = None) -> None:
+        self.trace = trace
+        self.rules = rules
+        self.game = rules.game
+        self.record = record
+        self.sink = sink
+        self.verdict = verdict
+        self.log = mode == "log"
+        self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
+        self.score_known = True
+        g = self.game
+        self.seats: dict[str, int] = {x.upper(): i for names in (g.seats, g.seat_names) for i, x in enumerate(names)}
+
+    # -- labels -------------------------------------------------------------------
+    def seat(self, label: str | None, at: Span | None) -> int | None:
+        if label is None:
+            return None
+        s = self.seats.get(label)
+        if s is None:
+            s = self.seats.get(label.upper())
+        if s is None:
+            self.sink.add("S010", f"{self.game.title} has no seat {label!r}", at, f"its seats are {' '.join(self.game.seats)}")
+        return s
+
+    def side(self, label: str, at: Span | None) -> int | None:
+        """A team label (NS, ACE, ...) or a seat letter standing for its team."""
+        up = label.upper()
+        labels = self.game.team_labels
+        if up in labels:
+            return labels.index(up)
+        s = self.game.seat_index(up)
+        if s is not None:
+            return self.game.teams[s]
+        self.sink.add("S010", f"{label!r} is not a side in {self.game.title}", at, f"the sides are {' '.join(labels)}")
+        return None
+
+    def tile(self, ta: TileAt) -> Tile | None:
+        try:
+            return parse_tile(ta.tile)
+        except TileError as e:
+            self.sink.add("S002", str(e), ta.at)
+            return None
+
+    # -- game -------------------------------------------------------------------------
+    def run(self) -> None:
+        record = self.record
+        hands = record.hands
+        for i, hr in enumerate(hands, start=1):
+            self.sink.hand = i
+            if not self.log and self.state.over and self.score_known:
+                refusal = self.state.check_new_hand()
+                assert refusal is not None
+                self.sink.refusal(refusal, hr.at)
+                self.verdict.hands.append(HandVerdict(number=i, followed=False))
+                continue
+            self.verdict.hands.append(self.hand(i, hr))
+        self.sink.hand = None
+        if self.log:
+            return
+        if self.score_known:
+            labels = self.game.team_labels
+            self.verdict.score = {labels[t]: s for t, s in enumerate(self.state.scores)}
+            if self.state.winner is not None:
+                self.verdict.winner = labels[self.state.winner]
+        stated = record.tag("Winner")
+        if stated is not None and self.score_known:
+            at = record.tag_at("Winner")
+            want = self.side(stated, at) if stated.strip() else None
+            if want is not None and want != self.state.winner:
+                actual = self.verdict.winner or "no side yet"
+                self.sink.add("E504", f"the record names {stated} the winner, but the replay gives {actual}", at)
+        if hands and self.score_known and self.state.winner is None:
+            unit = self.rules.target_unit
+            self.sink.add("W102", f"the game stops before any side reached {self.rules.target} {unit}", hands[-1].at)
+
+    # -- one hand -----------------------------------------------------------------------
+    def hand(self, number: int, hr: HandRecord) -> HandVerdict:
+        hv = HandVerdict(number=number)
+        if hr.unreadable:
+            self.sink.add("W103", "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
+            self.lose_score()
+            hv.followed = False
+            return hv
+        game = self.game
+        state = self.state
+        dealer = self.seat(hr.dealer, hr.dealer_at) if hr.dealer is not None else None
+        if dealer is None:
+            dealer = state.dealer
+        elif not self.log and number > 1 and self.score_known:
+            refusal = state.check_dealer(dealer)
+            if refusal:
+                self.sink.refusal(refusal, hr.dealer_at or hr.at)
+        hv.dealer = game.seats[dealer]
+        hand = self.make_hand(hr, dealer)
+        if hand is None:
+            hv.followed = False
+            self.lose_score()
+            return hv
+        try:
+            self.follow(hr, hand, hv)
+        except _Stop:
+            hv.followed = False
+        self.fill(hand, hv)
+        if not hv.followed:
+            self.lose_score()
+            return hv
+        if self.log:
+            local = GameState(self.rules, dealer)
+            result = local.finish(hand)
+        else:
+            result = state.finish(hand)
+        labels = game.team_labels
+        hv.points = {labels[t]: p for t, p in enumerate(result.points)} if result.bid else {}
+        hv.tricks_won = {labels[t]: n for t, n in enumerate(result.tricks)} if result.bid else {}
+        hv.made = result.made
+        hv.awards = {labels[t]: a for t, a in enumerate(result.awards)}
+        hv.thrown_in = result.thrown_in
+        if self.score_known and not self.log:
+            hv.score = {labels[t]: s for t, s in enumerate(state.scores)}
+        self.check_stated(hr, hv, hand)
+        return hv
+
+    def lose_score(self) -> None:
+        if self.score_known and not self.log:
+            self.score_known = False
+
+    def make_hand(self, hr: HandRecord, dealer: int) -> Hand | None:
+        """Build the engine hand from the deal, or from the plays when no deal is written."""
+        game = self.game
+        n = game.players
+        hands: list[list[Tile] | None] = [None] * n
+        spans: list[list[Span | None]] = [[] for _ in range(n)]
+        if hr.deal is not None:
+            for dealt in hr.deal:
+                s = self.seat(dealt.seat, dealt.at)
+                if s is None:
+                    continue
+                if hands[s] is not None:
+                    self.sink.add("E104", f"the deal lists {game.seats[s]} twice", dealt.at)
+                    continue
+                tiles: list[Tile] = []
+                for ta in dealt.tiles:
+                    t = self.tile(ta)
+                    if t is not None:
+                        tiles.append(t)
+                        spans[s].append(ta.at)
+                hands[s] = tiles
+            missing = [game.seats[s] for s in range(n) if hands[s] is None]
+            if missing:
+                self.sink.add("E104", f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at)
+            for seat, refusal in check_deal(game, hands):
+                at = hr.at
+                if seat is not None:
+                    at = self._tile_span(hr, seat, refusal, hands[seat] or [], spans[seat])
+                self.sink.refusal(refusal, at)
+        deal_known = hr.deal is not None and all(h is not None for h in hands)
+        if not deal_known:
+            rebuilt = self.rebuild(hr, dealer)
+            if rebuilt is None:
+                return None
+            for s in range(n):
+                if hands[s] is None:
+                    hands[s] = rebuilt[s]
+        full = [h or [] for h in hands]
+        kitty = kitty_of(game, full) if deal_known and game.kitty else []
+        if hr.kitty is not None and deal_known:
+            stated = [t for t in (self.tile(ta) for ta in hr.kitty) if t is not None]
+            if sorted(stated) != sorted(kitty):
+                have = " ".join(map(str, kitty)) or "nothing"
+                self.sink.add("E106", f"the {game.kitty or 'kitty'} is written as {' '.join(map(str, stated))}, but the tiles left undealt are {have}", hr.kitty_at)
+        return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
+
+    def _tile_span(self, hr: HandRecord, seat: int, refusal: Refusal, tiles: list[Tile], spans: list[Span | None]) -> Span | None:
+        if refusal.code in ("E102", "E103"):
+            text = refusal.message.split(" ", 1)[0]
+            hits = [i for i, t in enumerate(tiles) if str(t) == text]
+            if hits:
+                return spans[hits[-1] if refusal.code == "E103" else hits[0]]
+        assert hr.deal is not None
+        for dealt in hr.deal:
+            if self.game.seat_index(dealt.seat) == seat:
+                return dealt.at
+        return hr.at
+
+    def rebuild(self, hr: HandRecord, dealer: int) -> list[list[Tile]] | None:
+        """Each player's hand is what that player played (deal omitted).
+
+        Seats follow the turn order: the declarer leads, each trick's winner
+        leads the next, computed with the declared trump's table.
+        """
+        game = self.game
+        n = game.players
+        hands: list[list[Tile]] = [[] for _ in range(n)]
+        high: int | None = None
+        declarer: int | None = None
+        turn = (dealer + 1) % n
+        for call in hr.calls:
+            s = game.seat_index(call.seat) if call.seat else turn
+            s = turn if s is None else s
+            if call.amount is not None and (high is None or call.amount > high):
+                high, declarer = call.amount, s
+            turn = (s + 1) % n
+        if declarer is None or (hr.trump is None and not game.trump_from_bid):
+            return hands
+        if hr.trump is not None:
+            decl = Declaration(hr.trump.kind, hr.trump.suit, hr.trump.doubles_low)
+        else:
+            suit = next((c.suit for c in hr.calls if c.amount == high), None)
+            if suit is None:
+                return hands
+            decl = Declaration("suit", suit)
+        table = table_for(decl)
+        leader = declarer
+        plays = [(p.seat, p.tile) for tr in hr.tricks for p in tr.plays]
+        for start in range(0, len(plays), n):
+            chunk = plays[start : start + n]
+            seats: list[int] = []
+            tiles: list[Tile] = []
+            s = leader
+            for label, text in chunk:
+                labelled = game.seat_index(label) if label is not None else None
+                if labelled is not None:
+                    s = labelled
+                try:
+                    t = parse_tile(text)
+                except TileError:
+                    return None
+                hands[s].append(t)
+                seats.append(s)
+                tiles.append(t)
+                s = (s + 1) % n
+            if len(tiles) == n:
+                leader = seats[table.winner(tiles)]
+        return hands
+
+    def follow(self, hr: HandRecord, hand: Hand, hv: HandVerdict) -> None:
+        sink = self.sink
+        game = self.game
+        # auction
+        for call in hr.calls:
+            seat = self.seat(call.seat, call.at)
+            bid = None if call.amount is None else Bid(call.amount, call.suit)
+            refusal = hand.check_bid(seat, bid)
+            if refusal:
+                sink.refusal(refusal, call.at)
+                if refusal.code == "E209":
+                    continue
+                if refusal.code == "E201":
+                    hand.bid(None, bid, force=True)
+                    continue
+                if refusal.code == "E205":
+                    hand.bid(seat, None, force=True)
+                    continue
+            hand.bid(seat, bid, force=True)
+        after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
+        if hand.phase is Phase.AUCTION:
+            if after_auction or hr.result or hr.award:
+                left = game.players - len(hand.calls)
+                sink.add("E208", f"the auction stops with {left} player{'s' if left != 1 else ''} still to call", hr.calls_at or hr.at)
+            else:
+                sink.add("E208", "the hand has no auction", hr.at)
+            raise _Stop
+        if hand.phase is Phase.THROWN_IN:
+            if after_auction:
+                item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
+                sink.add("E405", "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at)
+            return
+        # widow / cat
+        if hr.exchange is not None and (game.kitty is None):
+            sink.add("E306", f"{game.title} has no widow or cat to exchange", hr.exchange.at)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        # declaration
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                sink.add("E305", f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`")
+                raise _Stop
+            decl = Declaration(hr.trump.kind, hr.trump.suit, hr.trump.doubles_low)
+            refusal = hand.check_declare(decl)
+            if refusal:
+                sink.refusal(refusal, hr.trump.at)
+            hand.declare(decl, force=True)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(Declaration(hr.trump.kind, hr.trump.suit, hr.trump.doubles_low))
+            if refusal:
+                sink.refusal(refusal, hr.trump.at)
+        # play
+        self.plays(hr.tricks, hand)
+        # claim
+        if hr.claim is not None:
+            side = "declarers" if hr.claim.kind == "claim" else "opponents"
+            refusal = hand.check_claim(side)
+            if refusal:
+                sink.refusal(refusal, hr.claim.at)
+                if refusal.code != "E407":
+                    raise _Stop
+            elif side == "declarers" and hand.claim_unverified():
+                why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
+                sink.add("W101", f"the claim is not verified: {why}", hr.claim.at)
+            hand.claim(side, force=True)
+        if not hand.finished:
+            last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
+            played = len(hand.tricks)
+            sink.add(
+                "E406",
+                f"the record stops after {played} trick{'s' if played != 1 else ''} while the score is still open",
+                last,
+                "record the remaining tricks, or end the hand with `claim` or `concede`",
+            )
+            raise _Stop
+
+    def exchange(self, hr: HandRecord, hand: Hand) -> None:
+        sink = self.sink
+        game = self.game
+        ex = hr.exchange
+        if ex is None:
+            if game.kitty == "widow":
+                discard = self._infer_discard(hr, hand)
+                sink.add("E306", f"{game.seats[hand.declarer or 0]} must take the widow and put one tile back, but the record has no exchange", (hr.trump or hr).at, "write it like `exchange 3-1 for 6-0`")
+                if discard is None:
+                    raise _Stop
+                hand.exchange(list(hand.kitty), [discard], force=True)
+                return
+            refusal = hand.check_exchange((), ())
+            if refusal:
+                sink.refusal(refusal, hr.kitty_at or hr.calls_at or hr.at)
+            hand.exchange((), (), force=True)
+            return
+        take = [t for t in (self.tile(ta) for ta in ex.take) if t is not None]
+        give = [t for t in (self.tile(ta) for ta in ex.give) if t is not None]
+        refusal = hand.check_exchange(take, give)
+        if refusal:
+            sink.refusal(refusal, ex.at)
+        hand.exchange(take, give, force=True)
+
+    def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
+        assert hand.declarer is not None
+        pool = list(hand.hands[hand.declarer]) + list(hand.kitty)
+        decl_label = self.game.seats[hand.declarer]
+        played = [p.tile for tr in hr.tricks for p in tr.plays if p.seat == decl_label]
+        for text in played:
+            try:
+                t = parse_tile(text)
+            except TileError:
+                return None
+            if t in pool:
+                pool.remove(t)
+        return pool[0] if len(pool) == 1 else None
+
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand) -> None:
+        sink = self.sink
+        size = self.game.players
+        for tr in tricks:
+            if len(tr.plays) != size:
+                sink.add("E408", f"this trick has {len(tr.plays)} tiles; a trick in {self.game.title} has {size}", tr.at)
+            for i, p in enumerate(tr.plays):
+                seat = self.seat(p.seat, p.at)
+                try:
+                    t = parse_tile(p.tile)
+                except TileError as e:
+                    sink.add("S002", str(e), p.at)
+                    raise _Stop from None
+                if self.trace is not None:
+                    self.trace.setdefault(sink.hand or 0, []).append((hand.snapshot(), hand.legal_plays()))
+                refusal = hand.check_play(seat, t)
+                if refusal:
+                    sink.refusal(refusal, p.at)
+                    if refusal.code not in ("E402", "E403", "E404"):
+                        raise _Stop
+                done = hand.play(t, None, force=True)
+                if done is not None and i == len(tr.plays) - 1 and tr.winner is not None:
+                    want = self.seat(tr.winner, tr.winner_at)
+                    if want is not None and want != done.winner:
+                        ws = self.game.seats
+                        sink.add("E506", f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at)
+
+    def fill(self, hand: Hand, hv: HandVerdict) -> None:
+        seats = self.game.seats
+        if hand.declarer is not None:
+            hv.declarer = seats[hand.declarer]
+        if hand.high_bid is not None:
+            hv.bid = hand.high_bid.amount
+            hv.bid_suit = hand.high_bid.suit
+        if hand.declaration is not None:
+            hv.trump = str(hand.declaration)
+        hv.claim = hand.claimed
+        hv.call_seats = [seats[s] for s, _ in hand.calls]
+        hv.tricks = [
+            TrickVerdict.model_construct(
+                leader=seats[tr.leader],
+                seats=[seats[s] for s, _ in tr.plays],
+                tiles=[str(t) for _, t in tr.plays],
+                winner=seats[tr.winner],
+                points=tr.points,
+            )
+            for tr in hand.tricks
+        ]
+
+    def check_stated(self, hr: HandRecord, hv: HandVerdict, hand: Hand) -> None:
+        sink = self.sink
+        game = self.game
+        labels = game.team_labels
+        team = hand.declaring_team
+        r = hr.result
+        if r is not None and team is not None:
+            if r.side is not None:
+                side = self.side(r.side, r.at)
+                if side is not None and side != team:
+                    sink.add("E501", f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at)
+            unit = "points" if game.counters_score else "tricks"
+            took = hand.points[team] if game.counters_score else hand.team_tricks[team]
+            if r.points is not None and r.points != took:
+                sink.add("E501", f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at)
+            if r.outcome is not None and (r.outcome == "made") != bool(hv.made):
+                outcome = "made" if hv.made else "set"
+                sink.add("E501", f"the result says the bid was {r.outcome}, but it was {outcome}", r.at)
+        elif r is not None and hv.thrown_in and (r.points or r.outcome):
+            sink.add("E501", "everyone passed: a thrown-in hand has no result", r.at)
+        if hr.award is not None:
+            stated = self._by_side(hr.award.amounts, hr.award.at)
+            if stated is not None:
+                actual = hv.awards
+                if any(stated.get(k, 0) != v for k, v in actual.items()):
+                    unit = "marks" if self.rules.scoring == "marks" else "points"
+                    sink.add("E502", f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(actual, skip_zero=True)} ({unit})", hr.award.at)
+        if hr.score is not None and hv.score is not None:
+            written = self._by_side(hr.score.scores, hr.score.at)
+            if written is not None and any(written.get(k, v) != v for k, v in hv.score.items()):
+                sink.add("E503", f"the score is written as {_fmt(written)}, but the replay gives {_fmt(hv.score)}", hr.score.at)
+
+    def _by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:
+        out: dict[str, int] = {}
+        for label, n in amounts.items():
+            side = self.side(label, at)
+            if side is None:
+                return None
+            out[self.game.team_labels[side]] = n
+        return out
+
+
+def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:
+    items = [f"{k} {v}" for k, v in d.items() if v or not skip_zero]
+    return ", ".join(items) or "nothing"
