@@ -73,12 +73,32 @@ def _ladder_words(game: Game) -> str:
 def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refusal | None:
     """Why ``amount`` cannot follow the current high bid ``high`` (None: no bid yet)."""
     game = rules.game
-    if not on_ladder(game, amount):
-        return Refusal("E203", f"{who} bid {amount}, which is not a bid in {game.title}", f"bids are {_ladder_words(game)}")
+    ladder = game.ladder
+    if amount in ladder.point_bids and (high is None or amount > high):
+        return None  # the common case: a point bid over a lower bid (jump rules are for marks)
+    marks = _marks_of(game, amount)
+    steps = ladder.points_mark_bids if rules.scoring == "points" else None
+    if not on_ladder(game, amount) or (steps is not None and amount not in ladder.point_bids and marks not in steps):
+        words = _ladder_words(game)
+        if steps is not None:
+            words = (
+                f"{ladder.point_bids[0]} to {ladder.point_bids[-1]}, or "
+                + ", ".join(str(m * (ladder.mark_unit or 0)) for m in steps)
+                + " under points scoring"
+            )
+        return Refusal("E203", f"{who} bid {amount}, which is not a bid in {game.title}", f"bids are {words}")
     if high is not None and amount <= high:
         return Refusal("E202", f"{who} bid {amount}, which is not higher than the current bid of {high}")
-    ladder = game.ladder
-    marks = _marks_of(game, amount)
+    if steps is not None and amount not in ladder.point_bids:
+        # Points version (RULES.md section 2): 42 or 84 may open; 168 only over 84.
+        current = _marks_of(game, high) if high is not None else 0
+        before = steps[steps.index(marks) - 1] if steps.index(marks) > 0 else 0
+        if ladder.opening_marks_max is not None and marks > ladder.opening_marks_max and current != before:
+            unit = ladder.mark_unit or 0
+            return Refusal(
+                "E204", f"{who} bid {amount} over {high if high is not None else 'no bid'}; {amount} is only bid over {before * unit}"
+            )
+        return None
     if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
         current = _marks_of(game, high) if high is not None else 0
         limit = max(ladder.opening_marks_max, current + 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from enum import Enum
+from enum import StrEnum
 
 import typer
 from rich.console import Console
@@ -30,7 +30,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -114,8 +114,8 @@ def check(
       referee check game.42 --format json
       cat hands.42 | referee check - --rules moon
     """
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out = Console(highlight=False, emoji=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths)
@@ -149,7 +149,20 @@ def check(
     summary = totals.summary() + (f" (stopped after {max_errors} errors)" if stopped else "")
     if fmt is Format.json and not quiet:
         status = totals.exit_status
-        sys.stdout.write(json.dumps({"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands, "errors": totals.errors, "warnings": totals.warnings, "exit": status}) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "type": "summary",
+                    "files": totals.files,
+                    "games": totals.games,
+                    "hands": totals.hands,
+                    "errors": totals.errors,
+                    "warnings": totals.warnings,
+                    "exit": status,
+                }
+            )
+            + "\n"
+        )
     else:
         out.print(summary)
     raise typer.Exit(totals.exit_status)
@@ -173,7 +186,7 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     out.print()
 
 
-class ScoreFormat(str, Enum):
+class ScoreFormat(StrEnum):
     text = "text"
     json = "json"
     csv = "csv"
@@ -182,7 +195,9 @@ class ScoreFormat(str, Enum):
 @app.command()
 def score(
     paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
-    fmt: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f", help="text (tables), json (one object per record, JSON Lines) or csv (one row per hand)."),
+    fmt: ScoreFormat = typer.Option(
+        ScoreFormat.text, "--format", "-f", help="text (tables), json (one object per record, JSON Lines) or csv (one row per hand)."
+    ),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
 ) -> None:
@@ -200,8 +215,8 @@ def score(
 
     from .scoresheet import CSV_FIELDS, hand_rows, score_table
 
-    out = Console(highlight=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
-    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, emoji=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
+    err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths)
@@ -244,13 +259,13 @@ def score(
     raise typer.Exit(totals.exit_status)
 
 
-class ToFormat(str, Enum):
+class ToFormat(StrEnum):
     json = "json"
     jsonl = "jsonl"
     text = "text"
 
 
-class FromFormat(str, Enum):
+class FromFormat(StrEnum):
     text = "text"
     json = "json"
 
@@ -258,7 +273,9 @@ class FromFormat(str, Enum):
 @app.command()
 def convert(
     paths: list[str] = typer.Argument(..., help="Record files (text, or JSON with --from json), directories, or - for standard input."),
-    to: ToFormat = typer.Option(ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."),
+    to: ToFormat = typer.Option(
+        ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."
+    ),
     source: FromFormat = typer.Option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
     output: str | None = typer.Option(None, "--output", "-O", help="Write here instead of standard output."),
     rules: str = RULES_OPT,
@@ -277,7 +294,7 @@ def convert(
     from .interchange import Document
     from .notation.writer import format_game
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else (".42",))
@@ -373,8 +390,8 @@ def fmt(
     from .canonical import canonical
     from .notation.writer import format_game
 
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, emoji=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
         files = [f for f in expand_paths(paths) if f != "-"]
@@ -419,7 +436,9 @@ def show(
     file: str = typer.Argument(..., help="A record file, or - for standard input."),
     game: int = typer.Option(1, "--game", "-g", min=1, help="Which record (game or logged hand) of the file, from 1."),
     hand: int | None = typer.Option(None, "--hand", "-H", min=1, help="Which hand of the game, from 1 (default: every hand)."),
-    trick: int | None = typer.Option(None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."),
+    trick: int | None = typer.Option(
+        None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."
+    ),
     glyphs: bool | None = typer.Option(None, "--glyphs/--no-glyphs", help="Draw tiles as domino glyphs (default: on a UTF-8 terminal)."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
@@ -434,8 +453,8 @@ def show(
     """
     from .picture import hand_picture
 
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, emoji=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
         files = expand_paths([file])
@@ -465,3 +484,50 @@ def show(
             _print_diagnostic(out, d)
         raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
     raise _usage_fail(err, f"{file} has fewer than {game} records")
+
+
+@app.command()
+def simulate(
+    rules: str = typer.Option("42", "--rules", "-r", help="The game: 42, moon or 88."),
+    options: str | None = typer.Option(None, "--options", "-o", help='Options, e.g. "all-pass=forced scoring=points".'),
+    games: int = typer.Option(1, "--games", "-n", min=1, help="How many complete games to write."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed writes the same games, byte for byte."),
+    players: str = typer.Option(
+        "sensible", "--players", help="sensible (bid on hand strength, play to win) or random (uniform legal choices)."
+    ),
+    output: str | None = typer.Option(None, "--output", "-O", help="Write to this file instead of standard output."),
+) -> None:
+    """Write complete, legal, reproducible games in the notation.
+
+    \b
+    Examples:
+      referee simulate --games 100 --seed 1 -O games.42
+      referee simulate --rules moon --games 10
+      referee simulate --rules 88 --options scoring=marks --games 5
+    """
+    from rich.progress import Progress
+
+    from .notation.writer import format_game
+    from .simulate import simulate_games
+
+    err = Console(stderr=True, highlight=False, emoji=False)
+    try:
+        if players not in ("sensible", "random"):
+            raise UsageError(f"--players: {players!r} is not sensible or random")
+        _referee(rules, options)
+        chosen = make_rules(rules, _parse_options(options))
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    show = err.is_terminal
+    try:
+        with Progress(console=err, disable=not show, transient=True) as progress:
+            task = progress.add_task("simulating", total=games)
+            for i, record in enumerate(simulate_games(chosen, games, seed, players=players)):
+                if i:
+                    stream.write("\n")
+                stream.write(format_game(record))
+                progress.advance(task)
+    finally:
+        if output:
+            stream.close()

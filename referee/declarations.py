@@ -83,17 +83,18 @@ class TrumpTable:
         rank = self.rank
         led = self.calls[tiles[0]]
         trump = self.trump
+        is_trump = self.is_trump
         best = 0
-        best_key = (1, rank[tiles[0]][trump]) if trump is not None and self.is_trump[tiles[0]] else (0, rank[tiles[0]][led])
-        for i in range(1, len(tiles)):
-            t = tiles[i]
-            if trump is not None and self.is_trump[t]:
-                key = (1, rank[t][trump])
+        best_key = -1
+        # One int per tile: ranks run 0..8, so a trump's rank + 16 beats any rank
+        # in the led suit (cheaper than comparing (is_trump, rank) tuples).
+        for i, t in enumerate(tiles):
+            if trump is not None and is_trump[t]:
+                key = rank[t][trump] + 16
             else:
-                r = rank[t][led]
-                if r == NO_RANK:
+                key = rank[t][led]
+                if key == NO_RANK:
                     continue
-                key = (0, r)
             if key > best_key:
                 best, best_key = i, key
         return best

@@ -7,12 +7,12 @@ from this table (``python -m referee.errors``) and a test keeps them equal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["CATALOG", "Code", "IllegalAction", "Refusal", "Severity", "code_info"]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"

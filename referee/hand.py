@@ -14,24 +14,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .auction import Bid, bid_marks, check_amount, needs_all_tricks
 from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
 from .errors import IllegalAction, Refusal
-from .profiles import Rules
-from .tiles import Tile, count_value
+from .profiles import Game, Rules
+from .tiles import ALL_TILES, Tile, count_value
 
 __all__ = ["Hand", "HandResult", "HandSnapshot", "Phase", "Trick"]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     AUCTION = "auction"
     EXCHANGE = "exchange"
     DECLARE = "declare"
     PLAY = "play"
     DONE = "done"
     THROWN_IN = "thrown-in"
+
+
+# Enum members looked up through the class cost ~60 ns each in Python 3.11; the
+# replay loop compares phases on every play, so it uses these module constants.
+_AUCTION = Phase.AUCTION
+_EXCHANGE = Phase.EXCHANGE
+_DECLARE = Phase.DECLARE
+_PLAY = Phase.PLAY
+_DONE = Phase.DONE
+_THROWN_IN = Phase.THROWN_IN
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +87,33 @@ class HandSnapshot:
     points: tuple[int, ...]
 
 
+_ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
+"""One tile of a suit, in words ("holds no six", not "no sixe")."""
+
+
+_COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES else 0 for i in range(max(ALL_TILES) + 1))
+"""Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
+
+
+_PER_GAME: dict[int, tuple[Game, tuple[int, ...], int, tuple[int, ...]]] = {}
+
+
+def _game_constants(game: Game) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """(copies of each tile by id, points in a hand, next seat clockwise), once per game.
+
+    Keyed by ``id(game)`` with the game kept alongside, so a recycled id is noticed.
+    """
+    hit = _PER_GAME.get(id(game))
+    if hit is None or hit[0] is not game:
+        copies = [0] * len(_COUNT_OF)
+        for t in game.tiles:
+            copies[t] += 1
+        n = game.players
+        hit = (game, tuple(copies), game.hand_total, tuple((s + 1) % n for s in range(n)))
+        _PER_GAME[id(game)] = hit
+    return hit[1], hit[2], hit[3]
+
+
 def _say(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -102,9 +139,13 @@ class Hand:
     """
 
     __slots__ = (
+        "_all_in",
         "_copies",
-        "_played",
+        "_decided",
+        "_hand_total",
         "_next",
+        "_played",
+        "_size",
         "calls",
         "claimed",
         "deal_known",
@@ -124,7 +165,6 @@ class Hand:
         "trick",
         "tricks",
         "turn",
-        "_decided",
     )
 
     def __init__(
@@ -145,8 +185,9 @@ class Hand:
         self.deal_known = deal_known
         """False when the record omitted the deal and hands were rebuilt from the plays."""
         n = game.players
-        self._next = [(s + 1) % n for s in range(n)]
-        self.phase = Phase.AUCTION
+        copies, total, nxt = _game_constants(game)
+        self._next = nxt
+        self.phase = _AUCTION
         self.turn: int | None = (dealer + 1) % n
         self.calls: list[tuple[int, Bid | None]] = []
         self.high_bid: Bid | None = None
@@ -161,8 +202,13 @@ class Hand:
         self.claimed: str | None = None
         self.exchanged: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
         self._decided = False
-        self._copies = Counter(game.tiles)
-        self._played: Counter[Tile] = Counter()
+        # Per-hand constants and counts kept as plain ints and tuples: the replay
+        # loop reads them for every play (see bench/engine_bench.py).
+        self._copies = copies
+        self._played = [0] * len(copies)
+        self._size = n
+        self._hand_total = total
+        self._all_in: bool | None = None
 
     # -- helpers --------------------------------------------------------------------
     def seat(self, s: int) -> str:
@@ -175,7 +221,7 @@ class Hand:
     @property
     def finished(self) -> bool:
         """No play is owed: every trick played, the result decided, or a claim made."""
-        return self.phase in (Phase.DONE, Phase.THROWN_IN) or self._decided
+        return self.phase in (_DONE, _THROWN_IN) or self._decided
 
     @property
     def decided(self) -> bool:
@@ -190,28 +236,43 @@ class Hand:
     # -- auction ----------------------------------------------------------------------
     def check_bid(self, seat: int | None, bid: Bid | None) -> Refusal | None:
         """Why ``seat`` may not make this call (``None`` = pass)."""
-        if self.phase is not Phase.AUCTION:
+        if self.phase is not _AUCTION:
             return Refusal("E209", "the auction is already over" + (f" ({self.seat(seat)} called after it)" if seat is not None else ""))
-        refusal = self._turn_refusal(seat, "E201", "bid")
-        if refusal:
-            return refusal
+        if seat is not None and seat != self.turn:
+            return self._turn_refusal(seat, "E201", "bid")
         who_seat = self.turn if seat is None else seat
         assert who_seat is not None
-        who = self.seat(who_seat)
         game = self.game
         if bid is None:
             if self.rules.all_pass == "forced" and who_seat == self.dealer and self.high_bid is None:
-                return Refusal("E205", f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid", f"bid at least {game.ladder.forced_min}")
+                who = self.seat(who_seat)
+                return Refusal(
+                    "E205",
+                    f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid",
+                    f"bid at least {game.ladder.forced_min}",
+                )
             return None
-        if game.ladder.needs_suit and bid.suit is None:
-            return Refusal("E207", f"{who} bid {bid.amount} without a trump suit; {game.title} bids name one", f"write it like `{bid.amount} fives`")
-        if not game.ladder.needs_suit and bid.suit is not None:
-            return Refusal("E207", f"{who} named {NUMBER_NAMES[bid.suit]} in a bid; {game.title} bids are amounts only", "trump is named after the auction with `trump`")
+        who = self.seat(who_seat)
+        needs_suit = game.ladder.needs_suit
+        if needs_suit and bid.suit is None:
+            return Refusal(
+                "E207", f"{who} bid {bid.amount} without a trump suit; {game.title} bids name one", f"write it like `{bid.amount} fives`"
+            )
+        if not needs_suit and bid.suit is not None:
+            return Refusal(
+                "E207",
+                f"{who} named {NUMBER_NAMES[bid.suit]} in a bid; {game.title} bids are amounts only",
+                "trump is named after the auction with `trump`",
+            )
         refusal = check_amount(self.rules, bid.amount, self.high_bid.amount if self.high_bid else None, who)
         if refusal:
             return refusal
         if bid.suit is not None and self.deal_known and not any(t.has(bid.suit) for t in self.hands[who_seat]):
-            return Refusal("E206", f"{who} bid {NUMBER_NAMES[bid.suit]} but holds no {NUMBER_NAMES[bid.suit][:-1]}", "a bidder must hold at least one tile of the suit named")
+            return Refusal(
+                "E206",
+                f"{who} bid {NUMBER_NAMES[bid.suit]} but holds no {_ONE_OF[bid.suit]}",
+                "a bidder must hold at least one tile of the suit named",
+            )
         return None
 
     def can_bid(self, seat: int | None, bid: Bid | None) -> bool:
@@ -228,6 +289,7 @@ class Hand:
         if bid is not None and (self.high_bid is None or bid.amount > self.high_bid.amount):
             self.high_bid = bid
             self.declarer = who
+            self._all_in = None
         all_in = bid is not None and bid.amount in self.game.ladder.all_in_bids
         if len(self.calls) == self.game.players or all_in:
             self._close_auction()
@@ -236,12 +298,12 @@ class Hand:
 
     def _close_auction(self) -> None:
         if self.high_bid is None:
-            self.phase = Phase.THROWN_IN
+            self.phase = _THROWN_IN
             self.turn = None
             return
         self.turn = self.declarer
         if self.game.kitty is not None and self.deal_known:
-            self.phase = Phase.EXCHANGE
+            self.phase = _EXCHANGE
         else:
             self._after_exchange()
 
@@ -250,13 +312,13 @@ class Hand:
             assert self.high_bid is not None and self.high_bid.suit is not None
             self._set_declaration(Declaration("suit", self.high_bid.suit))
         else:
-            self.phase = Phase.DECLARE
+            self.phase = _DECLARE
 
     # -- widow / cat --------------------------------------------------------------------
     def check_exchange(self, take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
         """Why the declarer may not take ``take`` from the kitty and put back ``give``."""
         game = self.game
-        if self.phase is not Phase.EXCHANGE:
+        if self.phase is not _EXCHANGE:
             if game.kitty is None:
                 return Refusal("E306", f"{game.title} has no widow or cat to exchange")
             return Refusal("E306", f"the {game.kitty} is exchanged right after the auction, before trump and play")
@@ -265,7 +327,9 @@ class Hand:
         kitty = Counter(self.kitty)
         for t in take:
             if kitty[t] <= 0:
-                return Refusal("E301", f"{who} took {t}, which is not in the {game.kitty}", f"the {game.kitty} holds {' '.join(map(str, self.kitty))}")
+                return Refusal(
+                    "E301", f"{who} took {t}, which is not in the {game.kitty}", f"the {game.kitty} holds {' '.join(map(str, self.kitty))}"
+                )
             kitty[t] -= 1
         if game.kitty == "widow":
             if Counter(take) != Counter(self.kitty):
@@ -285,7 +349,11 @@ class Hand:
             left = list((kitty + Counter(give)).elements())
             counters = [t for t in left if count_value(t)]
             if counters:
-                return Refusal("E302", f"{who} left the counter {counters[0]} in the cat", "every counter in the cat must be taken and replaced by a non-counter")
+                return Refusal(
+                    "E302",
+                    f"{who} left the counter {counters[0]} in the cat",
+                    "every counter in the cat must be taken and replaced by a non-counter",
+                )
         return None
 
     def can_exchange(self, take: Sequence[Tile], give: Sequence[Tile]) -> bool:
@@ -313,9 +381,9 @@ class Hand:
     # -- declaration --------------------------------------------------------------------
     def check_declare(self, declaration: Declaration) -> Refusal | None:
         game = self.game
-        if self.phase is Phase.EXCHANGE:
+        if self.phase is _EXCHANGE:
             return Refusal("E306", f"the {game.kitty} exchange comes before trump is named")
-        if self.phase is not Phase.DECLARE:
+        if self.phase is not _DECLARE:
             if game.trump_from_bid and self.declaration is not None:
                 if declaration != self.declaration:
                     return Refusal("E304", f"trump is {self.declaration}, the suit of the winning bid, not {declaration}")
@@ -324,7 +392,11 @@ class Hand:
         if declaration.kind not in game.declarations:
             return Refusal("E304", f"{declaration} is not a trump {game.title} allows")
         if declaration.kind == "follow-me" and declaration.doubles_low != (self.rules.follow_me_doubles == "low"):
-            return Refusal("E304", f"doubles are {self.rules.follow_me_doubles} in follow-me under these rules", "set the option follow-me-doubles to change it")
+            return Refusal(
+                "E304",
+                f"doubles are {self.rules.follow_me_doubles} in follow-me under these rules",
+                "set the option follow-me-doubles to change it",
+            )
         return None
 
     def can_declare(self, declaration: Declaration) -> bool:
@@ -334,7 +406,7 @@ class Hand:
         refusal = self.check_declare(declaration)
         if refusal and (not force or refusal.code != "E304"):
             raise IllegalAction(refusal)
-        if self.phase is Phase.DECLARE:
+        if self.phase is _DECLARE:
             self._set_declaration(declaration)
 
     def default_follow_me(self) -> Declaration:
@@ -343,19 +415,21 @@ class Hand:
     def _set_declaration(self, declaration: Declaration) -> None:
         self.declaration = declaration
         self.table = table_for(declaration)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.turn = self.declarer
 
     # -- play -------------------------------------------------------------------------------
     def check_play(self, seat: int | None, t: Tile) -> Refusal | None:
         """Why ``seat`` (default: the player whose turn it is) may not play ``t``."""
         phase = self.phase
-        if phase is not Phase.PLAY:
-            if phase is Phase.DONE:
-                return Refusal("E405", f"the hand is over; {t} was played after its last trick" + (" (after the claim)" if self.claimed else ""))
-            if phase is Phase.THROWN_IN:
+        if phase is not _PLAY:
+            if phase is _DONE:
+                return Refusal(
+                    "E405", f"the hand is over; {t} was played after its last trick" + (" (after the claim)" if self.claimed else "")
+                )
+            if phase is _THROWN_IN:
                 return Refusal("E405", "everyone passed, so the hand was thrown in and has no play")
-            if phase is Phase.EXCHANGE:
+            if phase is _EXCHANGE:
                 return Refusal("E306", f"play started before the {self.game.kitty} exchange")
             return Refusal("E409", "play started before the auction was over and trump was named")
         who = self.turn
@@ -376,7 +450,11 @@ class Hand:
                 for h in hand:
                     if table.follows[h] & bit:
                         suit = NUMBER_NAMES[led] if led != table.trump or led == DOUBLES else "trumps"
-                        return Refusal("E404", f"{self.seat(who)} reneged: {suit} were led and {self.seat(who)} held {h}", f"{self.seat(who)} had to follow with a tile of the suit led")
+                        return Refusal(
+                            "E404",
+                            f"{self.seat(who)} reneged: {suit} were led and {self.seat(who)} held {h}",
+                            f"{self.seat(who)} had to follow with a tile of the suit led",
+                        )
         return None
 
     def can_play(self, seat: int | None, t: Tile) -> bool:
@@ -384,7 +462,7 @@ class Hand:
 
     def legal_plays(self, seat: int | None = None) -> list[Tile]:
         """The tiles ``seat`` (default: whose turn it is) may play now."""
-        if self.phase is not Phase.PLAY or (seat is not None and seat != self.turn):
+        if self.phase is not _PLAY or (seat is not None and seat != self.turn):
             return []
         assert self.turn is not None and self.table is not None
         hand = self.hands[self.turn]
@@ -412,30 +490,37 @@ class Hand:
         self._played[t] += 1
         trick = self.trick
         trick.append((who, t))
-        if len(trick) < self._trick_size():
+        if len(trick) < self._size:
             self.turn = self._next[who]
             return None
         return self._close_trick()
 
     def _trick_size(self) -> int:
-        return self.game.players
+        """Tiles in a trick (``_size``: every player, unless a contract sits one out)."""
+        return self._size
 
     def _close_trick(self) -> Trick:
         game = self.game
         table = self.table
         assert table is not None
         plays = self.trick
-        winner = plays[table.winner([t for _, t in plays])][0]
-        points = game.trick_points + (sum(count_value(t) for _, t in plays) if game.counters_score else 0)
+        tiles = [t for _, t in plays]
+        winner = plays[table.winner(tiles)][0]
+        points = game.trick_points
+        if game.counters_score:
+            count = _COUNT_OF
+            for t in tiles:
+                points += count[t]
         done = Trick(plays[0][0], tuple(plays), winner, points)
-        self.tricks.append(done)
+        tricks = self.tricks
+        tricks.append(done)
         team = game.teams[winner]
         self.points[team] += points
         self.team_tricks[team] += 1
         self.trick = []
         self.turn = winner
-        if len(self.tricks) == game.tricks:
-            self.phase = Phase.DONE
+        if len(tricks) == game.hand_size:
+            self.phase = _DONE
             self.turn = None
         elif game.early_end and not self._decided:
             self._decided = self._is_decided()
@@ -444,7 +529,9 @@ class Hand:
     # -- result ----------------------------------------------------------------------------
     def _needs_all(self) -> bool:
         assert self.high_bid is not None
-        return needs_all_tricks(self.game, self.high_bid.amount)
+        if self._all_in is None:  # cached until the high bid changes
+            self._all_in = needs_all_tricks(self.game, self.high_bid.amount)
+        return self._all_in
 
     def _made_so_far(self) -> tuple[bool, bool]:
         """(made already, set already) from the tricks played."""
@@ -452,13 +539,14 @@ class Hand:
         game = self.game
         team = game.teams[self.declarer]
         if self._needs_all():
+            # Count tricks by side, not ``self.tricks``: a claim awards tricks never played.
             lost = sum(self.team_tricks) - self.team_tricks[team] > 0
-            return (not lost and len(self.tricks) == game.tricks, lost)
+            return (not lost and sum(self.team_tricks) == game.tricks, lost)
         if game.counters_score:
             mine = self.points[team]
             others = sum(self.points) - mine
             amount = self.high_bid.amount
-            return (mine >= amount, others > game.hand_total - amount)
+            return (mine >= amount, others > self._hand_total - amount)
         won = self.team_tricks[team]
         lost_tricks = sum(self.team_tricks) - won
         amount = self.high_bid.amount
@@ -472,7 +560,7 @@ class Hand:
 
     def check_claim(self, side: str) -> Refusal | None:
         """A claim (``side='declarers'``) or concession (``'opponents'``) of the remaining tricks."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return Refusal("E405", "there are no tricks left to claim")
         if self.trick:
             return Refusal("S011", "a claim or concession comes between tricks, not in the middle of one")
@@ -481,7 +569,11 @@ class Hand:
         if side == "declarers" and self.deal_known:
             verdict = _claim_holds(self)
             if verdict is False:
-                return Refusal("E407", f"the claim could be defeated: the opponents of {self.seat(self.declarer or 0)} can still win a trick", "play the hand out, or record a concession")
+                return Refusal(
+                    "E407",
+                    f"the claim could be defeated: the opponents of {self.seat(self.declarer or 0)} can still win a trick",
+                    "play the hand out, or record a concession",
+                )
         return None
 
     def claim_unverified(self) -> bool:
@@ -498,16 +590,13 @@ class Hand:
         decl_team = game.teams[self.declarer]
         left = game.tricks - len(self.tricks)
         rest = sum(count_value(t) for h in self.hands for t in h) if game.counters_score else 0
-        if side == "declarers":
-            team = decl_team
-        else:
-            team = 1 - decl_team
+        team = decl_team if side == "declarers" else 1 - decl_team
         self.points[team] += left * game.trick_points + rest
         self.team_tricks[team] += left
         for h in self.hands:
             h.clear()
         self.claimed = side
-        self.phase = Phase.DONE
+        self.phase = _DONE
         self.turn = None
 
     def result(self) -> HandResult:
@@ -515,7 +604,9 @@ class Hand:
         game = self.game
         teams = len(game.team_labels)
         if self.high_bid is None or self.declarer is None:
-            return HandResult(None, None, None, tuple(self.points), tuple(self.team_tricks), None, (0,) * teams, thrown_in=self.phase is Phase.THROWN_IN)
+            return HandResult(
+                None, None, None, tuple(self.points), tuple(self.team_tricks), None, (0,) * teams, thrown_in=self.phase is _THROWN_IN
+            )
         bid = self.high_bid
         team = game.teams[self.declarer]
         made_now, set_now = self._made_so_far()

@@ -61,13 +61,19 @@ def hand_picture(
     if hr.calls:
         calls = ", ".join(
             f"{seat} {'pass' if c.amount is None else c.amount}{'' if c.suit is None else ' ' + NUMBER_NAMES[c.suit]}"
-            for c, seat in zip(hr.calls, (hv.call_seats if hv and len(hv.call_seats) == len(hr.calls) else [c.seat or "?" for c in hr.calls]), strict=True)
+            for c, seat in zip(
+                hr.calls, (hv.call_seats if hv and len(hv.call_seats) == len(hr.calls) else [c.seat or "?" for c in hr.calls]), strict=True
+            )
         )
         parts.append(Text(f"auction: {calls}"))
     if hv and hv.declarer:
         parts.append(Text(f"{hv.declarer} bid {hv.bid}; trump {hv.trump or '-'}"))
     if hr.exchange:
-        parts.append(Text(f"exchange: took {_tiles([t.tile for t in hr.exchange.take], glyphs)}, put back {_tiles([t.tile for t in hr.exchange.give], glyphs)}"))
+        parts.append(
+            Text(
+                f"exchange: took {_tiles([t.tile for t in hr.exchange.take], glyphs)}, put back {_tiles([t.tile for t in hr.exchange.give], glyphs)}"
+            )
+        )
     if hv and hv.tricks:
         table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column("#", justify="right")
@@ -97,14 +103,18 @@ def hand_picture(
     return Group(*parts)
 
 
-def _position(seats: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tuple[HandSnapshot, list[Tile]]], trick: int, glyphs: bool) -> list[Text | Table]:
+def _position(
+    seats: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tuple[HandSnapshot, list[Tile]]], trick: int, glyphs: bool
+) -> list[Text | Table]:
     """The position before ``trick``: each player's tiles and legal plays as the trick went."""
     size = len(seats)
     start = (trick - 1) * size
     if start >= len(trace):
         return [Text(f"there is no trick {trick} in this hand", style="yellow")]
     before, _ = trace[start]
-    out: list[Text | Table] = [Text(f"before trick {trick}: trump {before.declaration}; points so far " + " ".join(map(str, before.points)))]
+    out: list[Text | Table] = [
+        Text(f"before trick {trick}: trump {before.declaration}; points so far " + " ".join(map(str, before.points)))
+    ]
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     grid.add_column("seat")
     grid.add_column("holds")
@@ -115,6 +125,8 @@ def _position(seats: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tu
         seat = snap.turn if snap.turn is not None else 0
         tiles = tricks[trick - 1].tiles if trick <= len(tricks) else []
         played = tiles[k - start] if k - start < len(tiles) else None
-        grid.add_row(seats[seat], _tiles(snap.hands[seat], glyphs), _tiles(legal, glyphs), tile_text(played, glyphs) if played is not None else "")
+        grid.add_row(
+            seats[seat], _tiles(snap.hands[seat], glyphs), _tiles(legal, glyphs), tile_text(played, glyphs) if played is not None else ""
+        )
     out.append(grid)
     return out

@@ -144,8 +144,8 @@ class SensiblePlayer(Player):
             weakest = min(pool, key=lambda t: (t.has(suit), t.is_double, t.hi, t.lo))
             return list(hand.kitty), [weakest]
         counters = [t for t in hand.kitty if count_value(t)]
-        suit = hand.high_bid.suit if hand.high_bid else None
-        plain = sorted((t for t in mine if not count_value(t)), key=lambda t: (suit is not None and t.has(suit), t.is_double, t.hi, t.lo))
+        trump = hand.high_bid.suit if hand.high_bid else None
+        plain = sorted((t for t in mine if not count_value(t)), key=lambda t: (trump is not None and t.has(trump), t.is_double, t.hi, t.lo))
         take = counters[: len(plain)]
         give = plain[: len(take)]
         return take, give
@@ -183,7 +183,7 @@ class SensiblePlayer(Player):
         partner_winning = teams[winner_seat] == me
         winning: list[Tile] = []
         for t in legal:
-            if trick[table.winner([*tiles, t])][0] if False else table.winner([*tiles, t]) == len(tiles):
+            if table.winner([*tiles, t]) == len(tiles):
                 winning.append(t)
         if partner_winning:
             counters = [t for t in legal if count_value(t) and t not in winning]

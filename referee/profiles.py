@@ -42,6 +42,9 @@ class Ladder(BaseModel):
     """Texas 88: a bid names the trump suit, which the bidder must hold."""
     forced_min: int
     """The lowest bid, which a forced dealer must reach."""
+    points_mark_bids: tuple[int, ...] | None = None
+    """42 under points scoring: the only mark bids (1, 2, 4 marks = 42, 84, 168);
+    one above ``opening_marks_max`` only directly over the one before it."""
 
 
 class OptionSpec(BaseModel):
@@ -147,13 +150,18 @@ GAMES: dict[str, Game] = {
         kitty_size=0,
         trick_points=1,
         counters_score=True,
-        ladder=Ladder(point_bids=tuple(range(30, 42)), mark_unit=42, opening_marks_max=2, forced_min=30),
+        ladder=Ladder(point_bids=tuple(range(30, 42)), mark_unit=42, opening_marks_max=2, forced_min=30, points_mark_bids=(1, 2, 4)),
         trump_from_bid=False,
         declarations=("suit", "doubles", "follow-me"),
         early_end=True,
         options=(
             _ALL_PASS,
-            OptionSpec(name="scoring", values=("marks", "points"), default="marks", help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250"),
+            OptionSpec(
+                name="scoring",
+                values=("marks", "points"),
+                default="marks",
+                help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250",
+            ),
             _target("marks (default 7) or points (default 250) that win the game"),
             _FOLLOW_ME,
         ),
@@ -179,7 +187,12 @@ GAMES: dict[str, Game] = {
         early_end=False,
         options=(
             _ALL_PASS,
-            OptionSpec(name="scoring", values=("points",), default="points", help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick"),
+            OptionSpec(
+                name="scoring",
+                values=("points",),
+                default="points",
+                help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick",
+            ),
             _target("points that win the game (default 21)"),
             _FOLLOW_ME,
         ),
@@ -204,7 +217,12 @@ GAMES: dict[str, Game] = {
         declarations=("suit",),
         early_end=True,
         options=(
-            OptionSpec(name="scoring", values=("points", "marks"), default="points", help="points: both sides score what they took, game to 500; marks: game to 7 marks"),
+            OptionSpec(
+                name="scoring",
+                values=("points", "marks"),
+                default="points",
+                help="points: both sides score what they took, game to 500; marks: game to 7 marks",
+            ),
             _target("points (default 500) or marks (default 7) that win the game"),
         ),
         points_target=500,
@@ -275,8 +293,8 @@ def make_rules(game: str, options: Mapping[str, str] | None = None) -> Rules:
         target = g.marks_target if scoring == "marks" else g.points_target
     return Rules(
         game=g,
-        all_pass=values.get("all-pass", "reshake"),  # type: ignore[arg-type]
-        scoring=scoring,  # type: ignore[arg-type]
+        all_pass=values.get("all-pass", "reshake"),
+        scoring=scoring,
         target=target,
-        follow_me_doubles=values.get("follow-me-doubles", "high"),  # type: ignore[arg-type]
+        follow_me_doubles=values.get("follow-me-doubles", "high"),
     )

@@ -26,12 +26,12 @@ def source_line(file: str | None, line: int) -> str | None:
 def render_diagnostic(d: Diagnostic) -> str:
     """rustc-like text::
 
-        error[E404]: W reneged: fives were led and W held 5-1
-          --> game.42:12:9
-           |
-        12 |   play W 5-5 N 5-0 E 5-3 S 6-5
-           |        ^^^
-           = hint: ...
+    error[E404]: W reneged: fives were led and W held 5-1
+      --> game.42:12:9
+       |
+    12 |   play W 5-5 N 5-0 E 5-3 S 6-5
+       |        ^^^
+       = hint: ...
     """
     head = f"{d.severity.value}[{d.code}]: {d.message}"
     lines = [head, f"  --> {d.location()}"]

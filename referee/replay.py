@@ -79,7 +79,12 @@ def rules_for(record: GameRecord, defaults: tuple[str, dict[str, str]], sink: _S
     if target_text is not None:
         m = _TARGET_RE.match(target_text)
         if not m:
-            sink.add("S008", f"the target {target_text!r} is not a number of marks or points", record.tag_at("Target"), 'write it like "7 marks" or "250 points"')
+            sink.add(
+                "S008",
+                f"the target {target_text!r} is not a number of marks or points",
+                record.tag_at("Target"),
+                'write it like "7 marks" or "250 points"',
+            )
         else:
             options["target"] = m.group(1)
             unit = (m.group(2) or "").lower()
@@ -116,7 +121,9 @@ class Referee:
     def __init__(self, game: str = "42", options: dict[str, str] | None = None) -> None:
         self.defaults = (game, dict(options or {}))
 
-    def judge(self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None) -> GameVerdict:
+    def judge(
+        self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None
+    ) -> GameVerdict:
         """Replay ``record``; with ``trace``, keep a snapshot of each hand before every play."""
         sink = _Sink(file, game_index)
         rules = rules_for(record, self.defaults, sink)
@@ -316,7 +323,11 @@ class _GameReplay:
             stated = [t for t in (self.tile(ta) for ta in hr.kitty) if t is not None]
             if sorted(stated) != sorted(kitty):
                 have = " ".join(map(str, kitty)) or "nothing"
-                self.sink.add("E106", f"the {game.kitty or 'kitty'} is written as {' '.join(map(str, stated))}, but the tiles left undealt are {have}", hr.kitty_at)
+                self.sink.add(
+                    "E106",
+                    f"the {game.kitty or 'kitty'} is written as {' '.join(map(str, stated))}, but the tiles left undealt are {have}",
+                    hr.kitty_at,
+                )
         return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
 
     def _tile_span(self, hr: HandRecord, seat: int, refusal: Refusal, tiles: list[Tile], spans: list[Span | None]) -> Span | None:
@@ -423,7 +434,9 @@ class _GameReplay:
         if hand.phase is Phase.DECLARE:
             if hr.trump is None:
                 first = hr.tricks[0].at if hr.tricks else hr.at
-                sink.add("E305", f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`")
+                sink.add(
+                    "E305", f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
                 raise _Stop
             decl = Declaration(hr.trump.kind, hr.trump.suit, hr.trump.doubles_low)
             refusal = hand.check_declare(decl)
@@ -466,7 +479,12 @@ class _GameReplay:
         if ex is None:
             if game.kitty == "widow":
                 discard = self._infer_discard(hr, hand)
-                sink.add("E306", f"{game.seats[hand.declarer or 0]} must take the widow and put one tile back, but the record has no exchange", (hr.trump or hr).at, "write it like `exchange 3-1 for 6-0`")
+                sink.add(
+                    "E306",
+                    f"{game.seats[hand.declarer or 0]} must take the widow and put one tile back, but the record has no exchange",
+                    (hr.trump or hr).at,
+                    "write it like `exchange 3-1 for 6-0`",
+                )
                 if discard is None:
                     raise _Stop
                 hand.exchange(list(hand.kitty), [discard], force=True)
@@ -572,7 +590,11 @@ class _GameReplay:
                 actual = hv.awards
                 if any(stated.get(k, 0) != v for k, v in actual.items()):
                     unit = "marks" if self.rules.scoring == "marks" else "points"
-                    sink.add("E502", f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(actual, skip_zero=True)} ({unit})", hr.award.at)
+                    sink.add(
+                        "E502",
+                        f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(actual, skip_zero=True)} ({unit})",
+                        hr.award.at,
+                    )
         if hr.score is not None and hv.score is not None:
             written = self._by_side(hr.score.scores, hr.score.at)
             if written is not None and any(written.get(k, v) != v for k, v in hv.score.items()):
