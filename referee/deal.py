@@ -26,10 +26,21 @@ def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[tuple
             continue
         who = game.seats[seat]
         if len(hand) != game.hand_size:
-            problems.append((seat, Refusal("E101", f"{who} was dealt {len(hand)} tiles; each player gets {game.hand_size} in {game.title}")))
+            problems.append(
+                (seat, Refusal("E101", f"{who} was dealt {len(hand)} tiles; each player gets {game.hand_size} in {game.title}"))
+            )
         for t in hand:
             if in_set[t] == 0:
-                problems.append((seat, Refusal("E102", f"{t} is not in the {game.title} set", "Moon plays without the blanks except 0-0" if game.kitty == "widow" else None)))
+                problems.append(
+                    (
+                        seat,
+                        Refusal(
+                            "E102",
+                            f"{t} is not in the {game.title} set",
+                            "Moon plays without the blanks except 0-0" if game.kitty == "widow" else None,
+                        ),
+                    )
+                )
                 continue
             seen[t] += 1
             if seen[t] > in_set[t]:

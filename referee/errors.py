@@ -35,18 +35,45 @@ def _c(code: str, title: str, explanation: str, *, severity: Severity = Severity
 
 _ENTRIES = [
     # -- notation and input (exit 2) ------------------------------------------------
-    _c("S001", "syntax error", "The text does not follow the notation (docs/notation.md). The reader skips to the next `hand` or game header and goes on.", syntax=True),
+    _c(
+        "S001",
+        "syntax error",
+        "The text does not follow the notation (docs/notation.md). The reader skips to the next `hand` or game header and goes on.",
+        syntax=True,
+    ),
     _c("S002", "not a tile", "A tile must be two ends from 0 to 6 such as `6-4` (either order; `64` also reads).", syntax=True),
-    _c("S003", "unknown tag", "A tag pair names something the notation does not know, such as `[Rulse \"42\"]`.", syntax=True),
-    _c("S004", "unknown rules profile", "`[Rules ...]` must name a built-in profile (`42`, `moon`, `88`) or one defined by a house-rule file.", syntax=True),
-    _c("S005", "bad option", "An option in `[Options ...]` or on the command line is unknown for the profile, or its value is not one it takes.", syntax=True),
+    _c("S003", "unknown tag", 'A tag pair names something the notation does not know, such as `[Rulse "42"]`.', syntax=True),
+    _c(
+        "S004",
+        "unknown rules profile",
+        "`[Rules ...]` must name a built-in profile (`42`, `moon`, `88`) or one defined by a house-rule file.",
+        syntax=True,
+    ),
+    _c(
+        "S005",
+        "bad option",
+        "An option in `[Options ...]` or on the command line is unknown for the profile, or its value is not one it takes.",
+        syntax=True,
+    ),
     _c("S006", "not a text file", "The input is not UTF-8 text (binary data or another encoding).", syntax=True),
     _c("S007", "no records", "The input holds no game or hand at all.", syntax=True),
-    _c("S008", "bad tag value", "A tag's value cannot be read, e.g. a `[Target ...]` that is not a number of marks or points.", syntax=True),
+    _c(
+        "S008", "bad tag value", "A tag's value cannot be read, e.g. a `[Target ...]` that is not a number of marks or points.", syntax=True
+    ),
     _c("S009", "repeated tag", "A tag appears twice in one game header; the later one wins.", severity=Severity.WARNING, syntax=True),
     _c("S010", "unknown seat", "A seat label that this game does not have (42: N E S W; Moon: A B C; 88: A to F).", syntax=True),
-    _c("S011", "misplaced item", "An item is in a place the notation does not allow, e.g. two `trump` lines in one hand or a `deal` after the plays.", syntax=True),
-    _c("S012", "bad JSON document", "`convert --from json` input that is not JSON, or a document that does not match the schema (`referee schema`).", syntax=True),
+    _c(
+        "S011",
+        "misplaced item",
+        "An item is in a place the notation does not allow, e.g. two `trump` lines in one hand or a `deal` after the plays.",
+        syntax=True,
+    ),
+    _c(
+        "S012",
+        "bad JSON document",
+        "`convert --from json` input that is not JSON, or a document that does not match the schema (`referee schema`).",
+        syntax=True,
+    ),
     # -- deal ----------------------------------------------------------------------
     _c("E101", "wrong number of tiles", "Each player is dealt the profile's hand size: 7 in 42 and Moon, 9 in Texas 88."),
     _c("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a blank other than 0-0 in Moon."),
@@ -57,18 +84,46 @@ _ENTRIES = [
     # -- auction -------------------------------------------------------------------
     _c("E201", "bid out of turn", "Bidding goes clockwise from the dealer's left, one call each."),
     _c("E202", "bid not higher", "Each bid must be higher than the current high bid."),
-    _c("E203", "bid off the ladder", "The amount is not a bid of this game (42: 30-41 or whole marks; Moon: 4-7 or 21; 88: 60-88 in twos, 176, 264, 352)."),
+    _c(
+        "E203",
+        "bid off the ladder",
+        "The amount is not a bid of this game (42: 30-41 or whole marks; Moon: 4-7 or 21; 88: 60-88 in twos, 176, 264, 352).",
+    ),
     _c("E204", "illegal mark jump", "In 42 an opening mark bid is 1 or 2 marks; after that each mark bid is exactly one mark more."),
     _c("E205", "forced dealer passed", "Under `all-pass=forced` the dealer must bid when everyone else passed."),
     _c("E206", "suit bid without the suit", "In Texas 88 a bidder must hold at least one tile of the suit named in the bid."),
     _c("E207", "bid suit missing or not allowed", "Texas 88 bids name a trump suit (`64 fives`); 42 and Moon bids do not."),
     _c("E208", "auction incomplete", "The hand goes on before every player has called."),
     _c("E209", "call after the auction ended", "A call after every player has called, or after a Moon bid of 21."),
+    _c(
+        "E210",
+        "contract without its doubles",
+        "A plunge needs at least 4 doubles in the bidder's hand, a splash at least 3 (checked against the deal).",
+    ),
+    _c(
+        "E211",
+        "contract not allowed by the options",
+        "Nello, plunge, splash and sevens are played only when the record's `[Options ...]` turn them on (e.g. `nello=on`), and only in 42.",
+    ),
+    _c("E212", "contract needs a higher bid", "Nello and sevens may be called only after winning the auction with at least 1 mark (42)."),
+    _c(
+        "E213",
+        "trump named by the wrong player",
+        "After a plunge or splash the declarer's partner names trump (`trump sixes by S`); otherwise the declarer does.",
+    ),
     # -- widow, cat, declaration ----------------------------------------------------
-    _c("E301", "exchange takes a tile that is not there", "The declarer can only take tiles from the widow/cat and put back tiles from the hand."),
+    _c(
+        "E301",
+        "exchange takes a tile that is not there",
+        "The declarer can only take tiles from the widow/cat and put back tiles from the hand.",
+    ),
     _c("E302", "counter left in the cat", "In Texas 88 every counter in the cat must be taken and replaced by a non-counter."),
     _c("E303", "wrong widow exchange", "In Moon the declarer takes the widow and puts back exactly one of the eight tiles."),
-    _c("E304", "trump not allowed", "The declaration is not one these rules allow (in 88 trump is the bid's suit; `follow-me` doubles must match the option)."),
+    _c(
+        "E304",
+        "trump not allowed",
+        "The declaration is not one these rules allow (in 88 trump is the bid's suit; `follow-me` doubles must match the option).",
+    ),
     _c("E305", "declaration missing", "Plays are recorded but no trump was declared."),
     _c("E306", "exchange missing or out of place", "Moon needs the widow exchange before trump is named; 42 has no kitty to exchange."),
     # -- play ------------------------------------------------------------------------
@@ -78,9 +133,17 @@ _ENTRIES = [
     _c("E404", "renege", "A player who can follow the suit led must follow it."),
     _c("E405", "play after the hand ended", "The hand was over (all tricks played, or ended by a claim) but the record goes on."),
     _c("E406", "hand incomplete", "The record stops while a score is still open and has no claim or concession."),
-    _c("E407", "claim could be defeated", "A claim says the declaring side takes all remaining tricks; the opponents had a way to win one."),
+    _c(
+        "E407", "claim could be defeated", "A claim says the declaring side takes all remaining tricks; the opponents had a way to win one."
+    ),
     _c("E408", "wrong trick size", "A trick line holds more or fewer tiles than there are players in the trick."),
     _c("E409", "play before the auction is over", "Plays start before a bid won the auction and trump was named."),
+    _c(
+        "E410",
+        "nello partner played",
+        "In nello the declarer's partner sits out: the partner plays no tile and tricks have one tile fewer.",
+    ),
+    _c("E411", "sevens: not the tile nearest 7", "Under sevens each player must play a tile of the hand whose pip total is nearest 7."),
     # -- stated results -------------------------------------------------------------
     _c("E501", "stated result disagrees", "The result the recorder wrote (side, points, made or set) is not what the replay computes."),
     _c("E502", "stated marks disagree", "The marks or points awarded as written differ from the replay."),
@@ -89,9 +152,19 @@ _ENTRIES = [
     _c("E505", "hand after the game was won", "A side reached the target; the game ended with that hand."),
     _c("E506", "stated trick winner disagrees", "A trick's winner written in the record is not the one the rules give."),
     # -- warnings -------------------------------------------------------------------
-    _c("W101", "claim not verified", "The deal is not recorded, so the referee cannot check the claim against the tiles left.", severity=Severity.WARNING),
+    _c(
+        "W101",
+        "claim not verified",
+        "The deal is not recorded, so the referee cannot check the claim against the tiles left.",
+        severity=Severity.WARNING,
+    ),
     _c("W102", "game unfinished", "The game stops before any side reached the target.", severity=Severity.WARNING),
-    _c("W103", "hand not followed further", "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.", severity=Severity.NOTE),
+    _c(
+        "W103",
+        "hand not followed further",
+        "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
+        severity=Severity.NOTE,
+    ),
 ]
 
 CATALOG: dict[str, Code] = {e.code: e for e in _ENTRIES}

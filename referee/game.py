@@ -45,7 +45,9 @@ class GameState:
             return Refusal("E505", f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
         return None
 
-    def new_hand(self, deal: Sequence[Sequence[Tile]], kitty: Sequence[Tile] = (), *, dealer: int | None = None, deal_known: bool = True) -> Hand:
+    def new_hand(
+        self, deal: Sequence[Sequence[Tile]], kitty: Sequence[Tile] = (), *, dealer: int | None = None, deal_known: bool = True
+    ) -> Hand:
         """Start the next hand (by default with the expected dealer)."""
         return Hand(self.rules, self.dealer if dealer is None else dealer, deal, kitty, deal_known=deal_known)
 
