@@ -6,19 +6,26 @@ from typing import NamedTuple
 
 from .declarations import NUMBER_NAMES
 from .errors import Refusal
-from .profiles import Game, Rules
+from .profiles import Contract, Game, Rules
 
-__all__ = ["Bid", "bid_marks", "check_amount", "needs_all_tricks"]
+__all__ = ["Bid", "bid_marks", "check_amount", "check_contract_amount", "marks_in", "needs_all_tricks"]
 
 
 class Bid(NamedTuple):
-    """A bid: an amount in the game's unit, and in Texas 88 the trump suit."""
+    """A bid: an amount in the game's unit, in Texas 88 the trump suit, and a
+    contract named with the bid (42's 'plunge' or 'splash')."""
 
     amount: int
     suit: int | None = None
+    contract: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.amount} {NUMBER_NAMES[self.suit]}" if self.suit is not None else str(self.amount)
+        words = [str(self.amount)]
+        if self.suit is not None:
+            words.append(NUMBER_NAMES[self.suit])
+        if self.contract is not None:
+            words.append(self.contract)
+        return " ".join(words)
 
 
 def _marks_of(game: Game, amount: int) -> int:
@@ -26,6 +33,11 @@ def _marks_of(game: Game, amount: int) -> int:
     if unit is None or amount < unit or amount % unit:
         return 0
     return amount // unit
+
+
+def marks_in(game: Game, amount: int) -> int:
+    """Whole marks a bid is (0 for a point bid): nello and sevens need at least 1."""
+    return _marks_of(game, amount)
 
 
 def bid_marks(game: Game, amount: int) -> int:
@@ -108,4 +120,30 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
                 f"{who} bid {marks} marks over {current or 'no'} mark{'s' if current != 1 else ''}; the most allowed is {limit}",
                 "an opening mark bid is 1 or 2 marks; after that, one mark more at a time",
             )
+    return None
+
+
+def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: int | None, who: str) -> Refusal | None:
+    """Why ``amount`` cannot be bid as ``contract`` over ``high`` (RULES.md section 2).
+
+    A contract bid is whole marks, at least its minimum; it may open at the
+    minimum or jump to it over any lower bid, or go one mark over a current
+    bid that is already at the minimum or more.
+    """
+    game = rules.game
+    unit = game.ladder.mark_unit or 0
+    marks = _marks_of(game, amount)
+    least = contract.min_marks * unit
+    if marks < contract.min_marks:
+        return Refusal("E203", f"{who} bid {contract.name} at {amount}; a {contract.name} is at least {least} ({contract.min_marks} marks)")
+    if high is not None and amount <= high:
+        return Refusal("E202", f"{who} bid {amount}, which is not higher than the current bid of {high}")
+    current = _marks_of(game, high) if high is not None else 0
+    if marks != contract.min_marks and not (current >= contract.min_marks and marks == current + 1):
+        allowed = least if current < contract.min_marks else (current + 1) * unit
+        return Refusal(
+            "E204",
+            f"{who} bid {contract.name} at {amount} over {high if high is not None else 'no bid'}; the {contract.name} bid here is {allowed}",
+            f"a {contract.name} opens or jumps to {least}, or goes one mark over a bid of {least} or more",
+        )
     return None

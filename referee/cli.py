@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
+from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -15,8 +18,9 @@ from . import __version__
 from .diagnostics import Diagnostic
 from .errors import Severity
 from .hand import HandSnapshot
-from .pipeline import Judged, Totals, UsageError, expand_paths, judge_paths
-from .profiles import GAMES, OptionError, make_rules
+from .house import HouseRuleError, load_house_rules
+from .pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, judge_paths, outcome_of, outcomes, plural, tune_gc
+from .profiles import GAMES, OptionError, Profile, make_rules
 from .render import diagnostic_json, render_diagnostic
 from .replay import Referee
 from .tiles import Tile
@@ -26,7 +30,7 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
-    help="Referee and hand-record processor for Texas 42, Moon and Texas 88.",
+    help="Referee and hand-record processor for Texas 42, Moon and Texas 88.\n\nExit status: 0 clean, 1 rule errors, 2 syntax or usage errors.",
 )
 
 
@@ -61,15 +65,28 @@ def _parse_options(text: str | None) -> dict[str, str]:
     return out
 
 
+def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
+    """``--rules``: a built-in profile, or a house-rule TOML file whose profile becomes
+    the default and may be named by records' ``[Rules]`` tags."""
+    if rules.lower() in GAMES:
+        return rules.lower(), {}
+    if rules.lower().endswith(".toml") or Path(rules).is_file():
+        try:
+            house = load_house_rules(rules)
+        except HouseRuleError as e:
+            raise UsageError(f"--rules: {e}") from None
+        return house.name, {house.name: house}
+    raise UsageError(f"--rules: unknown profile {rules!r}; the profiles are {', '.join(GAMES)}, or give a house-rule file (.toml)")
+
+
 def _referee(rules: str, options: str | None) -> Referee:
-    if rules not in GAMES:
-        raise UsageError(f"--rules: unknown profile {rules!r}; the profiles are {', '.join(GAMES)}")
+    name, profiles = _profile(rules)
     chosen = _parse_options(options)
     try:
-        make_rules(rules, chosen)
+        make_rules(name, chosen, profiles)
     except OptionError as e:
         raise UsageError(f"--options: {e}") from None
-    return Referee(rules, chosen)
+    return Referee(name, chosen, profiles)
 
 
 def _usage_fail(err: Console, message: str) -> typer.Exit:
@@ -77,8 +94,42 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-RULES_OPT = typer.Option("42", "--rules", "-r", help="Rules for records with no [Rules] tag: 42, moon or 88.")
+RULES_OPT = typer.Option(
+    "42",
+    "--rules",
+    "-r",
+    help="Rules for records with no [Rules] tag: 42, moon, 88, or a house-rule file (.toml) that records may also name.",
+)
 OPTIONS_OPT = typer.Option(None, "--options", "-o", help='Options for those records, e.g. "all-pass=forced scoring=points".')
+JOBS_OPT = typer.Option(
+    None, "--jobs", "-j", min=1, help="Worker processes for big inputs (default: the cores available; 1: no extra processes)."
+)
+
+
+@contextmanager
+def _progress(err: Console, show: bool) -> Iterator[Callable[[int | None], None]]:
+    """A hands-per-second bar on a terminal's stderr; the callable advances it by a record's hands."""
+    if not show:
+        yield lambda hands: None
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.completed:,.0f} hands"),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("reading", total=None, rate="")
+
+        def advance(hands: int | None) -> None:
+            if hands:
+                speed = progress.tasks[0].speed
+                progress.update(task, advance=hands, rate=f"{speed:,.0f} hands/s" if speed else "")
+
+        yield advance
 
 
 @app.command()
@@ -89,6 +140,7 @@ def check(
     max_errors: int = typer.Option(0, "--max-errors", min=0, help="Stop after this many errors (0: no limit)."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
+    jobs: int | None = JOBS_OPT,
 ) -> None:
     """Check records against the rules and report every problem with its place.
 
@@ -107,6 +159,8 @@ def check(
         score NS 0 EW 1                       optional; checked
     Moon: seats A B C, `exchange 3-1 for 6-0` for the widow; Texas 88: seats
     A-F, bids name a suit (`bid B 64 fives`), `exchange` for the cat.
+    42 contracts (options, see `referee rules`): `trump nello`, `trump sevens`,
+    `bid N 168 plunge` / `bid N 84 splash` then `trump sixes by S`.
 
     \b
     Examples:
@@ -121,29 +175,33 @@ def check(
         files = expand_paths(paths)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
+    tune_gc()
     totals = Totals(files=len(files))
     shown_errors = 0
     stopped = False
     last_file: str | None = None
-    for judged in judge_paths(files, referee):
-        if quiet and last_file is not None and judged.file != last_file:
-            _quiet_line(out, totals, last_file)
-        last_file = judged.file
-        totals.add(judged)
-        for d in judged.diagnostics:
-            if max_errors and d.is_error:
-                shown_errors += 1
-                if shown_errors > max_errors:
-                    stopped = True
-                    break
-            if quiet:
-                continue
-            if fmt is Format.json:
-                sys.stdout.write(diagnostic_json(d) + "\n")
-            else:
-                _print_diagnostic(out, d)
-        if stopped:
-            break
+    with _progress(err, err.is_terminal and fmt is not Format.json) as advance:
+        judged: Outcome[None]
+        for judged in outcomes(files, referee, jobs=jobs or default_jobs()):
+            if quiet and last_file is not None and judged.file != last_file:
+                _quiet_line(out, totals, last_file)
+            last_file = judged.file
+            totals.add_outcome(judged)
+            advance(judged.hands)
+            for d in judged.diagnostics:
+                if max_errors and d.is_error:
+                    shown_errors += 1
+                    if shown_errors > max_errors:
+                        stopped = True
+                        break
+                if quiet:
+                    continue
+                if fmt is Format.json:
+                    sys.stdout.write(diagnostic_json(d) + "\n")
+                else:
+                    _print_diagnostic(out, d)
+            if stopped:
+                break
     if quiet and last_file is not None:
         _quiet_line(out, totals, last_file)
     summary = totals.summary() + (f" (stopped after {max_errors} errors)" if stopped else "")
@@ -170,7 +228,7 @@ def check(
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
     games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
-    out.print(f"{file}: {games} games, {hands} hands, {errors} errors, {warnings} warnings")
+    out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")
 
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "bold yellow", Severity.NOTE: "bold cyan"}
@@ -200,6 +258,7 @@ def score(
     ),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
+    jobs: int | None = JOBS_OPT,
 ) -> None:
     """Score every hand: bid, trump, points, made or set, awards, running score, winner.
 
@@ -208,12 +267,12 @@ def score(
 
     \b
     Examples:
-      referee score samples/42/
+      referee score samples/legal/42-game.42
       referee score league.42 --format csv > hands.csv
     """
     import csv
 
-    from .scoresheet import CSV_FIELDS, hand_rows, score_table
+    from .scoresheet import CSV_FIELDS, score_table
 
     out = Console(highlight=False, emoji=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
     err = Console(stderr=True, highlight=False, emoji=False)
@@ -222,41 +281,64 @@ def score(
         files = expand_paths(paths)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
+    tune_gc()
     totals = Totals(files=len(files))
     writer = None
     if fmt is ScoreFormat.csv:
         writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
-    for judged in judge_paths(files, referee):
-        totals.add(judged)
-        if fmt is ScoreFormat.csv:
-            assert writer is not None
-            for row in hand_rows(judged):
-                writer.writerow(row)
-        elif fmt is ScoreFormat.json:
-            v = judged.verdict
-            doc = {
-                "file": judged.file,
-                "record": judged.index,
-                "rules": v.rules if v else None,
-                "hands": list(hand_rows(judged)),
-                "score": v.score if v else None,
-                "winner": v.winner if v else None,
-                "errors": sum(d.is_error for d in judged.diagnostics),
-            }
-            sys.stdout.write(json.dumps(doc) + "\n")
-        else:
-            if judged.verdict is not None and judged.record is not None and judged.record.hands:
-                out.print(score_table(judged))
-                out.print()
-            for d in judged.diagnostics:
-                if d.is_syntax:
-                    _print_diagnostic(err, d)
+    extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
+    with _progress(err, err.is_terminal and fmt is not ScoreFormat.json) as advance:
+        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs()):
+            totals.add_outcome(o)
+            advance(o.hands)
+            if fmt is ScoreFormat.csv:
+                assert writer is not None
+                for row in o.data or ():
+                    writer.writerow(row)
+            elif fmt is ScoreFormat.json:
+                sys.stdout.write(f"{o.data}\n")
+            else:
+                judged = o.data
+                if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
+                    out.print(score_table(judged))
+                    out.print()
+                for d in o.diagnostics:
+                    if d.is_syntax:
+                        _print_diagnostic(err, d)
     if fmt is ScoreFormat.text:
         out.print(totals.summary())
     else:
         err.print(totals.summary())
     raise typer.Exit(totals.exit_status)
+
+
+def _score_rows(j: Judged) -> list[dict[str, Any]]:
+    """``score --format csv``: the rows of one record (run in the worker processes)."""
+    from .scoresheet import hand_rows
+
+    return list(hand_rows(j))
+
+
+def _score_json(j: Judged) -> str:
+    """``score --format json``: the line of one record."""
+    from .scoresheet import hand_rows
+
+    v = j.verdict
+    doc = {
+        "file": j.file,
+        "record": j.index,
+        "rules": v.rules if v else None,
+        "hands": list(hand_rows(j)),
+        "score": v.score if v else None,
+        "winner": v.winner if v else None,
+        "errors": sum(d.is_error for d in j.diagnostics),
+    }
+    return json.dumps(doc)
+
+
+def _whole(j: Judged) -> Judged:
+    return j
 
 
 class ToFormat(StrEnum):
@@ -280,6 +362,7 @@ def convert(
     output: str | None = typer.Option(None, "--output", "-O", help="Write here instead of standard output."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
+    jobs: int | None = JOBS_OPT,
 ) -> None:
     """Convert records to JSON (the record as written plus what replay derived) and back.
 
@@ -291,9 +374,6 @@ def convert(
       referee convert hands.42 --to jsonl -O hands.jsonl
       referee convert game.json --from json --to text
     """
-    from .interchange import Document
-    from .notation.writer import format_game
-
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
@@ -301,29 +381,30 @@ def convert(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    tune_gc()
     totals = Totals(files=len(files))
     first = True
     try:
         if to is ToFormat.json:
             stream.write("[")
-        for judged in _convert_source(files, source, referee, err):
-            totals.add(judged)
-            if judged.record is None:
-                for d in judged.diagnostics:
-                    _print_diagnostic(err, d)
-                continue
-            if to is ToFormat.text:
-                if not first:
-                    stream.write("\n")
-                stream.write(format_game(judged.record))
-            else:
-                doc = Document(file=judged.file, index=judged.index, record=judged.record, verdict=judged.verdict)
-                text = doc.model_dump_json(exclude_none=False)
-                if to is ToFormat.json:
-                    stream.write(("\n" if first else ",\n") + text)
+        extract = _record_text if to is ToFormat.text else _record_json
+        with _progress(err, err.is_terminal) as advance:
+            for o in _convert_source(files, source, referee, extract, jobs or default_jobs()):
+                totals.add_outcome(o)
+                advance(o.hands)
+                if o.hands is None or o.data is None:
+                    for d in o.diagnostics:
+                        _print_diagnostic(err, d)
+                    continue
+                if to is ToFormat.text:
+                    if not first:
+                        stream.write("\n")
+                    stream.write(o.data)
+                elif to is ToFormat.json:
+                    stream.write(("\n" if first else ",\n") + o.data)
                 else:
-                    stream.write(text + "\n")
-            first = False
+                    stream.write(o.data + "\n")
+                first = False
         if to is ToFormat.json:
             stream.write("\n]\n")
     finally:
@@ -333,9 +414,28 @@ def convert(
     raise typer.Exit(totals.exit_status)
 
 
-def _convert_source(files: list[str], source: FromFormat, referee: Referee, err: Console) -> Iterator[Judged]:
+def _record_json(j: Judged) -> str | None:
+    """``convert --to json/jsonl``: the document of one record (run in the worker processes)."""
+    from .interchange import Document
+
+    if j.record is None:
+        return None
+    return Document(file=j.file, index=j.index, record=j.record, verdict=j.verdict).model_dump_json(exclude_none=False)
+
+
+def _record_text(j: Judged) -> str | None:
+    """``convert --to text``: one record in the canonical notation (as ``fmt`` writes it)."""
+    from .canonical import canonical
+    from .notation.writer import format_game
+
+    return None if j.record is None else format_game(canonical(j.record, j.verdict))
+
+
+def _convert_source(
+    files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], str | None], jobs: int
+) -> Iterator[Outcome[str | None]]:
     if source is FromFormat.text:
-        yield from judge_paths(files, referee)
+        yield from outcomes(files, referee, extract, jobs=jobs)
         return
     from .jsonread import read_documents
 
@@ -343,7 +443,7 @@ def _convert_source(files: list[str], source: FromFormat, referee: Referee, err:
         for index, record, problems in read_documents(name):
             verdict = referee.judge(record, file=name, game_index=index) if record is not None else None
             diagnostics = problems + (verdict.diagnostics if verdict else [])
-            yield Judged(name, index, record, verdict, diagnostics)
+            yield outcome_of(Judged(name, index, record, verdict, diagnostics), extract)
 
 
 @app.command()
@@ -448,8 +548,8 @@ def show(
 
     \b
     Examples:
-      referee show samples/42/game.42 --hand 2
-      referee show samples/42/game.42 --hand 2 --trick 3
+      referee show samples/legal/42-game.42 --hand 2
+      referee show samples/legal/42-game.42 --hand 2 --trick 3
     """
     from .picture import hand_picture
 
@@ -488,7 +588,7 @@ def show(
 
 @app.command()
 def simulate(
-    rules: str = typer.Option("42", "--rules", "-r", help="The game: 42, moon or 88."),
+    rules: str = typer.Option("42", "--rules", "-r", help="The game: 42, moon, 88, or a house-rule file (.toml)."),
     options: str | None = typer.Option(None, "--options", "-o", help='Options, e.g. "all-pass=forced scoring=points".'),
     games: int = typer.Option(1, "--games", "-n", min=1, help="How many complete games to write."),
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed writes the same games, byte for byte."),
@@ -514,8 +614,8 @@ def simulate(
     try:
         if players not in ("sensible", "random"):
             raise UsageError(f"--players: {players!r} is not sensible or random")
-        _referee(rules, options)
-        chosen = make_rules(rules, _parse_options(options))
+        referee = _referee(rules, options)
+        chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
@@ -531,3 +631,39 @@ def simulate(
     finally:
         if output:
             stream.close()
+
+
+@app.command("rules")
+def rules_command(
+    rules: list[str] = typer.Option([], "--rules", "-r", help="Also list the profile of this house-rule file (.toml); may be repeated."),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
+) -> None:
+    """List the rule profiles and every option: its values, default, meaning and source.
+
+    \b
+    A house-rule file defines a named profile from a built-in one:
+      [profile]
+      name = "friday-league"
+      base = "42"
+      [options]
+      nello = "on"
+      all-pass = "forced"
+    Check records with `referee check --rules friday.toml`; a record names it
+    with [Rules "friday-league"].
+
+    \b
+    Examples:
+      referee rules
+      referee rules --rules friday.toml --format json
+    """
+    from .rulesdoc import rules_json, rules_text
+
+    err = Console(stderr=True, highlight=False, emoji=False)
+    houses: list[Profile] = []
+    try:
+        for file in rules:
+            _name, profiles = _profile(file)
+            houses.extend(profiles.values())
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    sys.stdout.write(json.dumps(rules_json(houses), indent=2) + "\n" if fmt is Format.json else rules_text(houses))

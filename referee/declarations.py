@@ -8,6 +8,7 @@ Tables are built once per declaration and cached.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,19 +33,29 @@ NO_RANK = -1
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """What the high bidder named: ``kind`` is 'suit', 'doubles' or 'follow-me'."""
+    """What the high bidder named: ``kind`` is 'suit', 'doubles', 'follow-me', or
+    a contract named as the declaration, 'nello' or 'sevens' (RULES.md section 2)."""
 
     kind: str
     suit: int | None = None  # for kind == 'suit'
-    doubles_low: bool = False  # for kind == 'follow-me'
+    doubles_low: bool = False  # for kind 'follow-me' and 'nello'
+    doubles_suit: bool = False
+    """Nello with own-suit doubles: the doubles are a suit of their own (not trumps)."""
 
     def __str__(self) -> str:
         if self.kind == "suit":
             assert self.suit is not None
             return NUMBER_NAMES[self.suit]
-        if self.kind == "follow-me":
-            return "follow-me low" if self.doubles_low else "follow-me"
+        if self.kind in ("follow-me", "nello"):
+            return (
+                f"{self.kind} {self.doubles_mode}" if self.doubles_mode != ("own-suit" if self.kind == "nello" else "high") else self.kind
+            )
         return self.kind
+
+    @property
+    def doubles_mode(self) -> str:
+        """'low', 'own-suit' or 'high': where the doubles rank without trumps."""
+        return "low" if self.doubles_low else "own-suit" if self.doubles_suit else "high"
 
     @property
     def trump_suit(self) -> int | None:
@@ -68,6 +79,20 @@ class TrumpTable:
     rank: tuple[tuple[int, ...], ...]
     """``rank[tile][suit]``: higher wins; ``NO_RANK`` when not of that suit."""
     is_trump: tuple[bool, ...]
+    forced: bool = False
+    """Sevens: a player must play the tile of highest ``rank[t][0]`` (nearest 7 pips)."""
+
+    def playable(self, held: Sequence[Tile], lead: Tile | None) -> list[Tile]:
+        """The tiles of ``held`` a player may play; ``lead`` is the trick's first tile (None: leading)."""
+        if self.forced:
+            rank = self.rank
+            best = max(rank[t][0] for t in held)
+            return [t for t in held if rank[t][0] == best]
+        if lead is None:
+            return list(held)
+        bit = 1 << self.calls[lead]
+        follows = self.follows
+        return [t for t in held if follows[t] & bit] or list(held)
 
     def suit_of_lead(self, t: Tile) -> int:
         return self.calls[t]
@@ -100,7 +125,21 @@ class TrumpTable:
         return best
 
 
+SEVENS = 0
+"""Under sevens every tile calls and follows this one suit and ranks by nearness to 7 pips."""
+
+
+def _sevens() -> TrumpTable:
+    size = max(ALL_TILES) + 1
+    ranks: list[tuple[int, ...]] = [(NO_RANK,) * 8] * size
+    for t in ALL_TILES.values():
+        ranks[t] = (8 - abs(t.pips - 7),) * 8  # 1..8: nearer 7 ranks higher; ties go to the first played
+    return TrumpTable(Declaration("sevens"), None, (SEVENS,) * size, (0xFF,) * size, tuple(ranks), (False,) * size, forced=True)
+
+
 def _build(d: Declaration) -> TrumpTable:
+    if d.kind == "sevens":
+        return _sevens()
     size = max(ALL_TILES) + 1
     calls = [0] * size
     follows = [0] * size
@@ -116,15 +155,16 @@ def _build(d: Declaration) -> TrumpTable:
             follows[t] = 1 << trump
             r[trump] = 8 if t.is_double else t.other(trump) + 1
             is_trump[t] = True
-        elif d.kind == "doubles" and t.is_double:
+        elif (d.kind == "doubles" or d.doubles_suit) and t.is_double:
+            # Doubles trump, or nello's doubles as a suit of their own (no trumps).
             calls[t] = DOUBLES
             follows[t] = 1 << DOUBLES
             r[DOUBLES] = t.hi + 1
-            is_trump[t] = True
+            is_trump[t] = d.kind == "doubles"
         elif t.is_double:
             calls[t] = t.hi
             follows[t] = 1 << t.hi
-            r[t.hi] = 0 if (d.kind == "follow-me" and d.doubles_low) else 8
+            r[t.hi] = 0 if (d.kind in ("follow-me", "nello") and d.doubles_low) else 8
         else:
             calls[t] = t.hi
             follows[t] = (1 << t.hi) | (1 << t.lo)

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .auction import Bid, bid_marks, check_amount, needs_all_tricks
+from .auction import Bid, bid_marks, check_amount, check_contract_amount, marks_in, needs_all_tricks
 from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
 from .errors import IllegalAction, Refusal
-from .profiles import Game, Rules
+from .profiles import Contract, Game, Rules
 from .tiles import ALL_TILES, Tile, count_value
 
-__all__ = ["Hand", "HandResult", "HandSnapshot", "Phase", "Trick"]
+__all__ = ["Hand", "HandResult", "HandSnapshot", "Phase", "Trick", "partner_seat", "seat_order"]
 
 
 class Phase(StrEnum):
@@ -114,6 +114,28 @@ def _game_constants(game: Game) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     return hit[1], hit[2], hit[3]
 
 
+def seat_order(players: int, out: Sequence[int] = ()) -> tuple[int, ...]:
+    """The next seat clockwise from each seat, skipping the seats in ``out`` (nello's partner)."""
+    order = []
+    for s in range(players):
+        n = (s + 1) % players
+        while n in out and n != s:
+            n = (n + 1) % players
+        order.append(n)
+    return tuple(order)
+
+
+def partner_seat(game: Game, seat: int) -> int | None:
+    """The first other seat clockwise of ``seat``'s side (None when each plays alone)."""
+    teams = game.teams
+    n = game.players
+    for step in range(1, n):
+        other = (seat + step) % n
+        if teams[other] == teams[seat]:
+            return other
+    return None
+
+
 def _say(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -143,7 +165,9 @@ class Hand:
         "_copies",
         "_decided",
         "_hand_total",
+        "_lose_all",
         "_next",
+        "_out",
         "_played",
         "_size",
         "calls",
@@ -209,6 +233,9 @@ class Hand:
         self._size = n
         self._hand_total = total
         self._all_in: bool | None = None
+        self._out: tuple[int, ...] = ()
+        """Seats that sit this hand out (nello's partner)."""
+        self._lose_all = False
 
     # -- helpers --------------------------------------------------------------------
     def seat(self, s: int) -> str:
@@ -226,6 +253,35 @@ class Hand:
     @property
     def decided(self) -> bool:
         return self._decided
+
+    @property
+    def trick_size(self) -> int:
+        """Tiles in a trick: every player, unless a contract sits one out."""
+        return self._size
+
+    def sits_out(self, seat: int) -> bool:
+        return seat in self._out
+
+    def partner(self, seat: int) -> int | None:
+        return partner_seat(self.game, seat)
+
+    def _contract(self, name: str | None) -> Contract | None:
+        """The game's contract ``name``, whatever the options (a record is judged as written)."""
+        for c in self.game.contracts:
+            if c.name == name:
+                return c
+        return None
+
+    @property
+    def trump_caller(self) -> int | None:
+        """Who names trump: the declarer, or the partner after a plunge or splash."""
+        if self.declarer is None:
+            return None
+        c = self._contract(self.high_bid.contract if self.high_bid else None)
+        if c is not None and c.partner_names_trump:
+            partner = self.partner(self.declarer)
+            return self.declarer if partner is None else partner
+        return self.declarer
 
     def _turn_refusal(self, seat: int | None, code: str, verb: str) -> Refusal | None:
         if seat is not None and seat != self.turn:
@@ -264,6 +320,8 @@ class Hand:
                 f"{who} named {NUMBER_NAMES[bid.suit]} in a bid; {game.title} bids are amounts only",
                 "trump is named after the auction with `trump`",
             )
+        if bid.contract is not None:
+            return self._check_contract_bid(who_seat, bid)
         refusal = check_amount(self.rules, bid.amount, self.high_bid.amount if self.high_bid else None, who)
         if refusal:
             return refusal
@@ -274,6 +332,27 @@ class Hand:
                 "a bidder must hold at least one tile of the suit named",
             )
         return None
+
+    def _not_allowed(self, name: str) -> Refusal:
+        if not self.rules.offered(name):
+            return Refusal("E211", f"{self.game.title} has no {name}")
+        return Refusal("E211", f"{name} is not played under these rules", f'turn it on with [Options "{name}=on"]')
+
+    def _check_contract_bid(self, seat: int, bid: Bid) -> Refusal | None:
+        """A plunge or splash: its option, the bidder's doubles, and its amount."""
+        assert bid.contract is not None
+        who = self.seat(seat)
+        contract = self.rules.contract(bid.contract)
+        if contract is None or contract.when != "bid":
+            return self._not_allowed(bid.contract)
+        if self.deal_known:
+            doubles = sum(t.is_double for t in self.hands[seat])
+            if doubles < contract.min_doubles:
+                return Refusal(
+                    "E210",
+                    f"{who} bid {contract.name} holding {_say(doubles, 'double')}; a {contract.name} needs at least {contract.min_doubles}",
+                )
+        return check_contract_amount(self.rules, contract, bid.amount, self.high_bid.amount if self.high_bid else None, who)
 
     def can_bid(self, seat: int | None, bid: Bid | None) -> bool:
         return self.check_bid(seat, bid) is None
@@ -379,7 +458,8 @@ class Hand:
         self._after_exchange()
 
     # -- declaration --------------------------------------------------------------------
-    def check_declare(self, declaration: Declaration) -> Refusal | None:
+    def check_declare(self, declaration: Declaration, by: int | None = None) -> Refusal | None:
+        """Why ``declaration`` may not be named (by ``by``, default: whoever names trump)."""
         game = self.game
         if self.phase is _EXCHANGE:
             return Refusal("E306", f"the {game.kitty} exchange comes before trump is named")
@@ -389,8 +469,17 @@ class Hand:
                     return Refusal("E304", f"trump is {self.declaration}, the suit of the winning bid, not {declaration}")
                 return None
             return Refusal("E409", "trump is named after the auction, before the first play")
+        caller = self.trump_caller
+        if by is not None and caller is not None and by != caller:
+            why = (
+                f"after the {self.high_bid.contract} the declarer's partner" if self.high_bid and self.high_bid.contract else "the declarer"
+            )
+            return Refusal("E213", f"{self.seat(by)} named trump, but {why} {self.seat(caller)} names it")
         if declaration.kind not in game.declarations:
-            return Refusal("E304", f"{declaration} is not a trump {game.title} allows")
+            contract = self._contract(declaration.kind)
+            if contract is None or contract.when != "trump":
+                return Refusal("E304", f"{declaration} is not a trump {game.title} allows")
+            return self._check_contract_declaration(declaration, contract)
         if declaration.kind == "follow-me" and declaration.doubles_low != (self.rules.follow_me_doubles == "low"):
             return Refusal(
                 "E304",
@@ -399,12 +488,33 @@ class Hand:
             )
         return None
 
-    def can_declare(self, declaration: Declaration) -> bool:
-        return self.check_declare(declaration) is None
+    def _check_contract_declaration(self, declaration: Declaration, contract: Contract) -> Refusal | None:
+        """Nello or sevens: its option, a bid of enough marks, and (nello) the doubles of the options."""
+        if self.rules.contract(contract.name) is None:
+            return self._not_allowed(contract.name)
+        bid = self.high_bid
+        assert bid is not None
+        if bid.contract is not None:
+            return Refusal("E304", f"after a {bid.contract} the trump is a suit, doubles or follow-me, not {contract.name}")
+        if marks_in(self.game, bid.amount) < contract.min_marks:
+            return Refusal(
+                "E212",
+                f"{contract.name} needs a bid of at least {contract.min_marks} mark{'s' if contract.min_marks != 1 else ''}; the bid was {bid.amount}",
+            )
+        if contract.partner_out and declaration.doubles_mode != self.rules.nello_doubles:
+            return Refusal(
+                "E304",
+                f"doubles are {self.rules.nello_doubles} in nello under these rules, not {declaration.doubles_mode}",
+                "set the option nello-doubles to change it",
+            )
+        return None
 
-    def declare(self, declaration: Declaration, *, force: bool = False) -> None:
-        refusal = self.check_declare(declaration)
-        if refusal and (not force or refusal.code != "E304"):
+    def can_declare(self, declaration: Declaration, by: int | None = None) -> bool:
+        return self.check_declare(declaration, by) is None
+
+    def declare(self, declaration: Declaration, *, by: int | None = None, force: bool = False) -> None:
+        refusal = self.check_declare(declaration, by)
+        if refusal and (not force or refusal.code not in ("E211", "E212", "E213", "E304")):
             raise IllegalAction(refusal)
         if self.phase is _DECLARE:
             self._set_declaration(declaration)
@@ -412,11 +522,24 @@ class Hand:
     def default_follow_me(self) -> Declaration:
         return Declaration("follow-me", doubles_low=self.rules.follow_me_doubles == "low")
 
+    def default_nello(self) -> Declaration:
+        """Nello with the doubles the options say."""
+        mode = self.rules.nello_doubles
+        return Declaration("nello", doubles_low=mode == "low", doubles_suit=mode == "own-suit")
+
     def _set_declaration(self, declaration: Declaration) -> None:
         self.declaration = declaration
         self.table = table_for(declaration)
         self.phase = _PLAY
         self.turn = self.declarer
+        contract = self._contract(declaration.kind)
+        if contract is not None and contract.partner_out and self.declarer is not None:
+            partner = self.partner(self.declarer)
+            if partner is not None:
+                self._out = (partner,)
+                self._next = seat_order(self.game.players, self._out)
+                self._size = self.game.players - 1
+        self._lose_all = contract is not None and contract.lose_all
 
     # -- play -------------------------------------------------------------------------------
     def check_play(self, seat: int | None, t: Tile) -> Refusal | None:
@@ -435,15 +558,25 @@ class Hand:
         who = self.turn
         assert who is not None
         if seat is not None and seat != who:
+            if seat in self._out:
+                return Refusal("E410", f"{self.seat(seat)} sits out this nello hand and plays no tile", f"it is {self.seat(who)}'s turn")
             return Refusal("E401", f"{self.seat(seat)} played out of turn: it is {self.seat(who)}'s turn")
         hand = self.hands[who]
         if t not in hand:
             if self._played[t] >= self._copies[t]:
                 return Refusal("E403", f"{t} was already played in this hand")
             return Refusal("E402", f"{self.seat(who)} played {t} but does not hold it")
-        if self.trick:
-            table = self.table
-            assert table is not None
+        table = self.table
+        assert table is not None
+        if table.forced:
+            allowed = table.playable(hand, None)
+            if t not in allowed:
+                return Refusal(
+                    "E411",
+                    f"{self.seat(who)} played {t} ({t.pips} pips) but held {allowed[0]} ({allowed[0].pips} pips), nearer 7",
+                    "under sevens each player plays the tile nearest 7 pips",
+                )
+        elif self.trick:
             led = table.calls[self.trick[0][1]]
             bit = 1 << led
             if not table.follows[t] & bit:
@@ -465,13 +598,8 @@ class Hand:
         if self.phase is not _PLAY or (seat is not None and seat != self.turn):
             return []
         assert self.turn is not None and self.table is not None
-        hand = self.hands[self.turn]
-        if not self.trick:
-            return sorted(set(hand), reverse=True)
-        follows = self.table.follows
-        bit = 1 << self.table.calls[self.trick[0][1]]
-        following = [t for t in hand if follows[t] & bit]
-        return sorted(set(following or hand), reverse=True)
+        lead = self.trick[0][1] if self.trick else None
+        return sorted(set(self.table.playable(self.hands[self.turn], lead)), reverse=True)
 
     def play(self, t: Tile, seat: int | None = None, *, force: bool = False) -> Trick | None:
         """Play ``t``; returns the trick when this play completes one.
@@ -480,7 +608,7 @@ class Hand:
         anyway (the referee reports it and follows the hand further).
         """
         refusal = self.check_play(seat, t)
-        if refusal and (not force or refusal.code not in ("E402", "E403", "E404")):
+        if refusal and (not force or refusal.code not in ("E402", "E403", "E404", "E411")):
             raise IllegalAction(refusal)
         who = self.turn
         assert who is not None
@@ -538,6 +666,9 @@ class Hand:
         assert self.high_bid is not None and self.declarer is not None
         game = self.game
         team = game.teams[self.declarer]
+        if self._lose_all:
+            taken = self.team_tricks[team]
+            return (taken == 0 and sum(self.team_tricks) == game.tricks, taken > 0)
         if self._needs_all():
             # Count tricks by side, not ``self.tricks``: a claim awards tricks never played.
             lost = sum(self.team_tricks) - self.team_tricks[team] > 0
@@ -589,8 +720,11 @@ class Hand:
         assert self.declarer is not None
         decl_team = game.teams[self.declarer]
         left = game.tricks - len(self.tricks)
-        rest = sum(count_value(t) for h in self.hands for t in h) if game.counters_score else 0
-        team = decl_team if side == "declarers" else 1 - decl_team
+        # Every point not yet taken goes with the remaining tricks: this holds when
+        # the deal was not recorded too (the cat never keeps a counter).
+        rest = game.hand_total - sum(self.points) - left * game.trick_points
+        # The declarers' claim gives them every trick, or in nello gives every trick away.
+        team = decl_team if (side == "declarers") != self._lose_all else 1 - decl_team
         self.points[team] += left * game.trick_points + rest
         self.team_tricks[team] += left
         for h in self.hands:
@@ -669,19 +803,15 @@ def _claim_holds(hand: Hand) -> bool | None:
     side = teams[hand.declarer]
     hands = [list(h) for h in hand.hands]
     nxt = hand._next
-    size = game.players
+    size = hand.trick_size
+    lose_all = hand._lose_all
     budget = [_CLAIM_BUDGET]
 
     class _Budget(Exception):
         pass
 
     def legal(seat: int, trick: list[Tile]) -> list[Tile]:
-        h = hands[seat]
-        if not trick:
-            return list(set(h))
-        bit = 1 << table.calls[trick[0]]
-        f = [t for t in h if table.follows[t] & bit]
-        return list(set(f or h))
+        return list(set(table.playable(hands[seat], trick[0] if trick else None)))
 
     def search(seat: int, leader: int, trick: list[Tile]) -> bool:
         budget[0] -= 1
@@ -689,7 +819,7 @@ def _claim_holds(hand: Hand) -> bool | None:
             raise _Budget
         if len(trick) == size:
             win = _seat_of(leader, table.winner(trick))
-            if teams[win] != side:
+            if (teams[win] != side) != lose_all:
                 return False
             if not hands[win]:
                 return True
@@ -713,7 +843,7 @@ def _claim_holds(hand: Hand) -> bool | None:
             s = nxt[s]
         return s
 
-    if not any(hands):
+    if not hands[hand.turn]:
         return True
     try:
         return search(hand.turn, hand.turn, [])

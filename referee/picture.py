@@ -49,7 +49,7 @@ def hand_picture(
         head.append(f" · dealer {hv.dealer}")
     parts.append(head)
     if trick is not None and hv is not None:
-        parts.extend(_position(game.seats, hv.tricks, trace, trick, glyphs))
+        parts.extend(_position(game.seats, game.team_labels, hv.tricks, trace, trick, glyphs))
         return Group(*parts)
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
@@ -104,7 +104,7 @@ def hand_picture(
 
 
 def _position(
-    seats: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tuple[HandSnapshot, list[Tile]]], trick: int, glyphs: bool
+    seats: tuple[str, ...], labels: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tuple[HandSnapshot, list[Tile]]], trick: int, glyphs: bool
 ) -> list[Text | Table]:
     """The position before ``trick``: each player's tiles and legal plays as the trick went."""
     size = len(seats)
@@ -113,7 +113,7 @@ def _position(
         return [Text(f"there is no trick {trick} in this hand", style="yellow")]
     before, _ = trace[start]
     out: list[Text | Table] = [
-        Text(f"before trick {trick}: trump {before.declaration}; points so far " + " ".join(map(str, before.points)))
+        Text(f"before trick {trick}: trump {before.declaration}; points so far " + " ".join(f"{side} {p}" for side, p in zip(labels, before.points, strict=False)))
     ]
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     grid.add_column("seat")

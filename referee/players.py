@@ -36,14 +36,27 @@ class Player:
             amounts += [m * ladder.mark_unit for m in range(1, top + 1)]
         suits: list[int | None] = list(range(7)) if ladder.needs_suit else [None]
         seat = hand.turn
+        # Bids the engine would refuse anyway are skipped before asking it (88 has
+        # dozens of amounts times seven suits): amounts not over the high bid (E202)
+        # and suits the bidder does not hold (E206).  The options are the same.
+        high = hand.high_bid.amount if hand.high_bid is not None else None
+        if ladder.needs_suit and hand.deal_known and seat is not None:
+            held = {n for t in hand.hands[seat] for n in (t.hi, t.lo)}
+            suits = [s for s in suits if s in held]
         options: list[Bid | None] = [None]
         for a in sorted(set(amounts)):
-            if not on_ladder(game, a):
+            if (high is not None and a <= high) or not on_ladder(game, a):
                 continue
             for s in suits:
                 b = Bid(a, s)
                 if hand.check_bid(seat, b) is None:
                     options.append(b)
+        for c in game.contracts:  # plunge and splash, when the options turn them on
+            if c.when == "bid" and hand.rules.contract(c.name) is not None and ladder.mark_unit:
+                for m in range(c.min_marks, c.min_marks + 2):
+                    b = Bid(m * ladder.mark_unit, None, c.name)
+                    if hand.check_bid(seat, b) is None:
+                        options.append(b)
         if hand.check_bid(seat, None) is not None:
             options.remove(None)
         return options
@@ -74,13 +87,15 @@ class Player:
 
     # ---- declaration
     def declarations(self, hand: Hand) -> list[Declaration]:
+        """Every declaration the hand accepts now, contracts (nello, sevens) included."""
         kinds = hand.game.declarations
         out = [Declaration("suit", s) for s in range(7)] if "suit" in kinds else []
         if "doubles" in kinds:
             out.append(Declaration("doubles"))
         if "follow-me" in kinds:
             out.append(hand.default_follow_me())
-        return out
+        out += [hand.default_nello() if c.name == "nello" else Declaration(c.name) for c in hand.game.contracts if c.when == "trump"]
+        return [d for d in out if hand.can_declare(d)]
 
     def choose_declaration(self, hand: Hand) -> Declaration:
         return self.rng.choice(self.declarations(hand))
@@ -113,6 +128,9 @@ class SensiblePlayer(Player):
         options = [b for b in self.legal_bids(hand) if b is not None]
         if not options:
             return None
+        contracts = [b for b in options if b.contract is not None]  # legal only when the doubles are there
+        if contracts and self.rng.random() < 0.5:
+            return contracts[0]
         game = hand.game
         suit, strength = self._best_suit(hand.hands[seat])
         if game.ladder.needs_suit:
@@ -151,13 +169,18 @@ class SensiblePlayer(Player):
         return take, give
 
     def choose_declaration(self, hand: Hand) -> Declaration:
-        assert hand.declarer is not None
-        tiles = hand.hands[hand.declarer]
+        caller = hand.trump_caller
+        assert caller is not None
+        tiles = hand.hands[caller]
         doubles = sum(t.is_double for t in tiles)
         kinds = hand.game.declarations
         if "doubles" in kinds and doubles >= 4:
             return Declaration("doubles")
         suit, strength = self._best_suit(tiles)
+        if strength < 7 and hand.can_declare(hand.default_nello()):
+            return hand.default_nello()
+        if sum(abs(t.pips - 7) <= 1 for t in tiles) >= 5 and hand.can_declare(Declaration("sevens")):
+            return Declaration("sevens")
         if "follow-me" in kinds and strength < 8:
             return hand.default_follow_me()
         return Declaration("suit", suit)
@@ -206,8 +229,9 @@ def drive_hand(hand: Hand, players: list[Player]) -> None:
             take, give = players[hand.declarer].choose_exchange(hand)
             hand.exchange(take, give)
         elif phase is Phase.DECLARE:
-            assert hand.declarer is not None
-            hand.declare(players[hand.declarer].choose_declaration(hand))
+            caller = hand.trump_caller
+            assert caller is not None
+            hand.declare(players[caller].choose_declaration(hand), by=caller)
         elif phase is Phase.PLAY and not hand.decided:
             assert hand.turn is not None
             hand.play(players[hand.turn].choose_play(hand))

@@ -12,15 +12,22 @@ from pydantic import BaseModel, ConfigDict
 
 from .tiles import Tile, double_six, moon_set
 
-__all__ = ["GAMES", "Game", "Ladder", "OptionError", "OptionSpec", "Rules", "make_rules"]
+__all__ = ["GAMES", "Contract", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "make_rules"]
 
 Scoring = Literal["marks", "points"]
 
 
 class OptionError(ValueError):
-    """An unknown option, or a value an option does not take (code S005)."""
+    """An unknown option, or a value an option does not take (code S005).
+
+    ``key`` names the option at fault, so a house-rule file can point at its line.
+    """
 
     code = "S005"
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 class Ladder(BaseModel):
@@ -56,6 +63,30 @@ class OptionSpec(BaseModel):
     values: tuple[str, ...] | None  # None: a whole number
     default: str
     help: str
+    source: str = ""
+    """The tradition the option follows (RULES.md, pagat, N42PA/Hearne)."""
+
+
+class Contract(BaseModel):
+    """A special contract of RULES.md section 2, as data the engine reads.
+
+    ``when`` says how a record names it: with the bid (plunge, splash) or as
+    the declaration after the auction (nello, sevens).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    when: Literal["bid", "trump"]
+    min_marks: int
+    """The least bid it needs, in marks."""
+    min_doubles: int = 0
+    """Doubles the bidder must hold (checked against the deal)."""
+    partner_names_trump: bool = False
+    partner_out: bool = False
+    """Nello: the declarer's partner sits out (turns skip the seat, tricks are smaller)."""
+    lose_all: bool = False
+    """Nello: the declarer must lose every trick; the hand ends at the first one taken."""
 
 
 class Game(BaseModel):
@@ -87,6 +118,8 @@ class Game(BaseModel):
     options: tuple[OptionSpec, ...]
     points_target: int
     marks_target: int
+    contracts: tuple[Contract, ...] = ()
+    """Special contracts the game offers, each enabled by its own option."""
 
     @property
     def players(self) -> int:
@@ -123,17 +156,67 @@ _ALL_PASS = OptionSpec(
     values=("reshake", "forced"),
     default="reshake",
     help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
+    source="seed 001 names both; RULES.md makes reshake the default",
 )
 _FOLLOW_ME = OptionSpec(
     name="follow-me-doubles",
     values=("high", "low"),
     default="high",
     help="in a follow-me (no trump) hand, doubles rank high or low in their suit",
+    source="seeds: high; pagat '42': low is also played",
 )
+_ON_OFF = ("off", "on")
 
 
-def _target(help_: str) -> OptionSpec:
-    return OptionSpec(name="target", values=None, default="", help=help_)
+def _target(help_: str, source: str) -> OptionSpec:
+    return OptionSpec(name="target", values=None, default="", help=help_, source=source)
+
+
+_CONTRACTS_42 = (
+    Contract(name="nello", when="trump", min_marks=1, partner_out=True, lose_all=True),
+    Contract(name="plunge", when="bid", min_marks=4, min_doubles=4, partner_names_trump=True),
+    Contract(name="splash", when="bid", min_marks=2, min_doubles=3, partner_names_trump=True),
+    Contract(name="sevens", when="trump", min_marks=1),
+)
+_CONTRACT_OPTIONS_42 = (
+    OptionSpec(
+        name="nello",
+        values=_ON_OFF,
+        default="off",
+        help="after a bid of 1 mark or more the declarer may call nello: partner sits out, no trumps, "
+        "the declarer must lose every trick (`trump nello`)",
+        source="pagat '42'; N42PA/Hearne tournament rules",
+    ),
+    OptionSpec(
+        name="nello-doubles",
+        values=("own-suit", "high", "low"),
+        default="own-suit",
+        help="doubles in nello: a suit of their own (6-6 high), or high or low in their number's suit; needs nello=on",
+        source="N42PA/Hearne (own suit); pagat '42' (high or low by agreement)",
+    ),
+    OptionSpec(
+        name="plunge",
+        values=_ON_OFF,
+        default="off",
+        help="a bidder holding 4+ doubles may bid plunge (4 marks or more, `bid N 168 plunge`); partner names trump; all tricks",
+        source="pagat '42'; N42PA/Hearne tournament rules",
+    ),
+    OptionSpec(
+        name="splash",
+        values=_ON_OFF,
+        default="off",
+        help="like plunge with 3+ doubles and 2 marks or more (`bid N 84 splash`)",
+        source="pagat '42' (a plunge variant); N42PA",
+    ),
+    OptionSpec(
+        name="sevens",
+        values=_ON_OFF,
+        default="off",
+        help="after a bid of 1 mark or more the declarer may call sevens: each player plays the tile nearest 7 pips, "
+        "nearest wins (`trump sevens`); all tricks",
+        source="pagat '42'; Hearne tournament rules",
+    ),
+)
 
 
 GAMES: dict[str, Game] = {
@@ -161,12 +244,15 @@ GAMES: dict[str, Game] = {
                 values=("marks", "points"),
                 default="marks",
                 help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250",
+                source="marks: seeds 001/003/004 and N42PA; points: pagat '42'",
             ),
-            _target("marks (default 7) or points (default 250) that win the game"),
+            _target("marks (default 7) or points (default 250) that win the game", "seeds 001/003/004 (7 marks); pagat '42' (250 points)"),
             _FOLLOW_ME,
+            *_CONTRACT_OPTIONS_42,
         ),
         points_target=250,
         marks_target=7,
+        contracts=_CONTRACTS_42,
     ),
     "moon": Game(
         name="moon",
@@ -192,8 +278,9 @@ GAMES: dict[str, Game] = {
                 values=("points",),
                 default="points",
                 help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick",
+                source="seed 002",
             ),
-            _target("points that win the game (default 21)"),
+            _target("points that win the game (default 21)", "seed 002"),
             _FOLLOW_ME,
         ),
         points_target=21,
@@ -222,8 +309,9 @@ GAMES: dict[str, Game] = {
                 values=("points", "marks"),
                 default="points",
                 help="points: both sides score what they took, game to 500; marks: game to 7 marks",
+                source="seed 000 and pagat 'Texas 88' (points); marks as in 42",
             ),
-            _target("points (default 500) or marks (default 7) that win the game"),
+            _target("points (default 500) or marks (default 7) that win the game", "pagat 'Texas 88' (500); seed 000 also says 250"),
         ),
         points_target=500,
         marks_target=7,
@@ -241,6 +329,13 @@ class Rules(BaseModel):
     scoring: Scoring = "marks"
     target: int = 7
     follow_me_doubles: Literal["high", "low"] = "high"
+    nello: bool = False
+    nello_doubles: Literal["own-suit", "high", "low"] = "own-suit"
+    plunge: bool = False
+    splash: bool = False
+    sevens: bool = False
+    profile: str | None = None
+    """The house-rule profile these rules came from (None: the built-in game)."""
 
     @property
     def name(self) -> str:
@@ -254,30 +349,67 @@ class Rules(BaseModel):
         """Every option of the game with the value in force, for reports."""
         out: dict[str, str] = {}
         for spec in self.game.options:
-            attr = spec.name.replace("-", "_")
-            out[spec.name] = str(getattr(self, attr))
+            value = getattr(self, spec.name.replace("-", "_"))
+            out[spec.name] = ("on" if value else "off") if isinstance(value, bool) else str(value)
         return out
 
+    def contract(self, name: str) -> Contract | None:
+        """The special contract ``name`` when the game has it and its option is on."""
+        for c in self.game.contracts:
+            if c.name == name:
+                return c if getattr(self, name.replace("-", "_"), False) else None
+        return None
 
-def make_rules(game: str, options: Mapping[str, str] | None = None) -> Rules:
+    def offered(self, name: str) -> bool:
+        """Whether the game has the contract at all (whatever the options)."""
+        return any(c.name == name for c in self.game.contracts)
+
+
+class Profile(BaseModel):
+    """A named rule set: a built-in game plus options, as a house-rule file defines it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    base: str
+    options: tuple[tuple[str, str], ...] = ()
+    description: str = ""
+    source: str | None = None
+    """The file the profile was read from."""
+
+
+def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Mapping[str, Profile] | None = None) -> Rules:
     """Validate ``options`` against ``game``'s option specs; unknown or bad ones raise.
+
+    ``game`` is a built-in game or the name of one of ``profiles`` (house rules),
+    whose options come first and ``options`` override them.
 
     >>> make_rules("42", {"all-pass": "forced"}).all_pass
     'forced'
     >>> make_rules("42", {"scoring": "points"}).target
     250
+    >>> make_rules("42", {"nello-doubles": "low"})
+    Traceback (most recent call last):
+    ...
+    referee.profiles.OptionError: option nello-doubles needs nello=on
     """
+    house = (profiles or {}).get(game)
+    if house is not None:
+        merged = dict(house.options)
+        merged.update(options or {})
+        return make_rules(house.base, merged).model_copy(update={"profile": house.name})
     if game not in GAMES:
-        raise OptionError(f"unknown rules profile {game!r}; the profiles are {', '.join(GAMES)}")
+        known = [*GAMES, *(profiles or {})]
+        raise OptionError(f"unknown rules profile {game!r}; the profiles are {', '.join(known)}")
     g = GAMES[game]
     chosen: dict[str, str] = {}
     for key, value in (options or {}).items():
         spec = g.option(key)
         if spec is None:
             names = ", ".join(o.name for o in g.options)
-            raise OptionError(f"{g.title} has no option {key!r}; its options are {names}")
+            raise OptionError(f"{g.title} has no option {key!r}; its options are {names}", key)
         if spec.values is not None and value not in spec.values:
-            raise OptionError(f"option {key} takes {' or '.join(spec.values)}, not {value!r}")
+            raise OptionError(f"option {key} takes {' or '.join(spec.values)}, not {value!r}", key)
         chosen[key] = value
     values = {s.name: s.default for s in g.options if s.values is not None}
     values.update(chosen)
@@ -286,15 +418,22 @@ def make_rules(game: str, options: Mapping[str, str] | None = None) -> Rules:
         try:
             target = int(chosen["target"])
         except ValueError:
-            raise OptionError(f"option target takes a whole number, not {chosen['target']!r}") from None
+            raise OptionError(f"option target takes a whole number, not {chosen['target']!r}", "target") from None
         if target <= 0:
-            raise OptionError(f"target must be at least 1, not {target}")
+            raise OptionError(f"target must be at least 1, not {target}", "target")
     else:
         target = g.marks_target if scoring == "marks" else g.points_target
+    if "nello-doubles" in chosen and values.get("nello") != "on":
+        raise OptionError("option nello-doubles needs nello=on", "nello-doubles")
     return Rules(
         game=g,
         all_pass=values.get("all-pass", "reshake"),
         scoring=scoring,
         target=target,
         follow_me_doubles=values.get("follow-me-doubles", "high"),
+        nello=values.get("nello") == "on",
+        nello_doubles=values.get("nello-doubles", "own-suit"),
+        plunge=values.get("plunge") == "on",
+        splash=values.get("splash") == "on",
+        sevens=values.get("sevens") == "on",
     )

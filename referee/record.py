@@ -81,6 +81,8 @@ class Call(_Item):
     amount: int | None = None
     suit: int | None = None
     """Texas 88: the trump suit named with the bid (0-6)."""
+    contract: Literal["plunge", "splash"] | None = None
+    """42: a contract named with the bid (``bid N 168 plunge``)."""
 
 
 class Exchange(_Item):
@@ -91,11 +93,15 @@ class Exchange(_Item):
 
 
 class TrumpRecord(_Item):
-    """The declaration as written: 'suit' with ``suit``, 'doubles', 'follow-me'."""
+    """The declaration as written: 'suit' with ``suit``, 'doubles', 'follow-me', or a
+    contract named after the auction, 'nello' or 'sevens' (42 options)."""
 
-    kind: Literal["suit", "doubles", "follow-me"]
+    kind: Literal["suit", "doubles", "follow-me", "nello", "sevens"]
     suit: int | None = None
     doubles_low: bool = False
+    by: str | None = None
+    """The seat that named trump when written (``trump sixes by S``: the partner after a plunge)."""
+    by_at: Span | None = None
 
 
 class Play(_Item):

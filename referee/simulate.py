@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+from .auction import Bid
 from .deal import shuffle_deal
 from .game import GameState
 from .hand import Hand, HandResult
@@ -67,6 +68,12 @@ def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[TileAt]:
     return [TileAt(tile=str(t)) for t in tiles]
 
 
+def _call(seat: str, bid: Bid | None) -> Call:
+    if bid is None:
+        return Call(seat=seat)
+    return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)
+
+
 def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
     """What a careful scorer writes for a hand the engine played."""
     game = hand.game
@@ -77,7 +84,7 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         dealer=seats[hand.dealer],
         deal=[Dealt(seat=seats[s], tiles=_tiles(tiles)) for s, tiles in enumerate(deal)],
         kitty=_tiles(kitty) if game.kitty is not None else None,
-        calls=[Call(seat=seats[s], amount=None if b is None else b.amount, suit=None if b is None else b.suit) for s, b in hand.calls],
+        calls=[_call(seats[s], b) for s, b in hand.calls],
     )
     if result.thrown_in or result.declaring_team is None:
         return record
@@ -88,7 +95,14 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
             record.exchange = Exchange(take=_tiles(take), give=_tiles(give))
     if hand.declaration is not None:
         d = hand.declaration
-        record.trump = TrumpRecord(kind=d.kind, suit=d.suit, doubles_low=d.doubles_low)
+        # Nello's doubles follow the options unless low; who named trump is written when not the declarer.
+        caller = hand.trump_caller
+        record.trump = TrumpRecord(
+            kind=d.kind,
+            suit=d.suit,
+            doubles_low=d.doubles_low,
+            by=seats[caller] if caller is not None and caller != hand.declarer else None,
+        )
     record.tricks = [TrickRecord(plays=[Play(seat=seats[s], tile=str(t)) for s, t in trick.plays]) for trick in hand.tricks]
     team = result.declaring_team
     record.result = StatedResult(side=labels[team], points=result.points[team], outcome="made" if result.made else "set")
@@ -120,7 +134,7 @@ def simulate_game(
         drive_hand(hand, seats)
         result = state.finish(hand)
         hands.append(_hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
-    tags = [Tag(name="Rules", value=game.name)]
+    tags = [Tag(name="Rules", value=rules.profile or game.name)]
     options = options_tag(rules)
     if options is not None:
         tags.append(Tag(name="Options", value=options))

@@ -40,9 +40,7 @@ NAMED_TESTS: dict[str, str] = {
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
-KNOWN_BUGS: dict[str, str] = {
-    "syntax-bad-mode.42": "a bad [Mode] is reported twice as S008: by the reader and again by replay (referee/replay.py Referee.judge)",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -219,7 +217,6 @@ def test_random_bytes_are_refused_cleanly(tmp_path: Path) -> None:
     assert_clean_failure(output, f, "S006")
 
 
-@pytest.mark.xfail(strict=True, reason="S006 points at a NUL byte later on the line instead of the first byte that is not UTF-8")
 def test_s006_points_at_the_first_bad_byte(tmp_path: Path) -> None:
     f = tmp_path / "bad.42"
     f.write_bytes(b"hand 1\n\xff\x00\n")
@@ -287,10 +284,6 @@ def test_bad_json_document_is_s012(tmp_path: Path) -> None:
 # -- behaviour found wrong while writing the samples ---------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with no deal recorded, a claim credits only the claimed tricks, not the counters still unplayed (NS 16 instead of 36)",
-)
 def test_claim_without_a_deal_credits_the_unplayed_counters(tmp_path: Path) -> None:
     # 42-claim-not-verified.42 with its result and award written: NS took 14 points in
     # five tricks and claim the last two, with 6-4 and 5-5 still out: 14 + 2 + 20 = 36.
@@ -302,7 +295,6 @@ def test_claim_without_a_deal_credits_the_unplayed_counters(tmp_path: Path) -> N
     assert status == 0
 
 
-@pytest.mark.xfail(strict=True, reason="a hand that cannot be followed after E401 stops silently; W103 is only given for syntax errors")
 def test_a_hand_stopped_by_an_error_gets_the_w103_note() -> None:
     _, diagnostics = check_json(SAMPLES / "broken" / "42-play-out-of-turn.42")
     assert [d["code"] for d in diagnostics] == ["E401", "W103"]

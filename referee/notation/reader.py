@@ -54,7 +54,7 @@ from ..record import (
 from ..tiles import TileError, parse_tile
 from .grammar import build_parser
 
-__all__ = ["KNOWN_TAGS", "ReadResult", "read_path", "read_stream", "read_text"]
+__all__ = ["KNOWN_TAGS", "Batch", "ReadResult", "batches", "first_bad_byte", "read_batch", "read_path", "read_stream", "read_text"]
 
 KNOWN_TAGS: tuple[str, ...] = (
     "Event", "Site", "Date", "Round", "Table", "Rules", "Options", "Target", "Mode", "Winner", "Scorer",
@@ -114,11 +114,11 @@ class _Maker(Generic[_M]):
                 self.template[name] = None if info.default is PydanticUndefined else info.default
 
     def __call__(self, **given: Any) -> _M:
-        values = self.template.copy()
-        values.update(given)
-        for name, factory in self.factories:
-            if name not in given:
-                values[name] = factory()
+        values = self.template | given
+        if len(given) < len(values):
+            for name, factory in self.factories:
+                if name not in given:
+                    values[name] = factory()
         return _construct(self.cls, values, set(given))
 
 
@@ -151,17 +151,19 @@ else:  # pragma: no cover - only if record.py changes
         return _new_tile(tile=tile, at=at)
 
 
-if tuple(Call.model_fields) == ("at", "comments", "seat", "amount", "suit"):
+if tuple(Call.model_fields) == ("at", "comments", "seat", "amount", "suit", "contract"):
 
-    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None) -> Call:
+    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
         return _construct(
-            Call, {"at": at, "comments": [], "seat": seat, "amount": amount, "suit": suit}, {"at", "comments", "seat", "amount", "suit"}
+            Call,
+            {"at": at, "comments": [], "seat": seat, "amount": amount, "suit": suit, "contract": contract},
+            {"at", "comments", "seat", "amount", "suit"} if contract is None else {"at", "comments", "seat", "amount", "suit", "contract"},
         )
 
 else:  # pragma: no cover - only if record.py changes
 
-    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None) -> Call:
-        return _new_call(at=at, comments=[], seat=seat, amount=amount, suit=suit)
+    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
+        return _new_call(at=at, comments=[], seat=seat, amount=amount, suit=suit, contract=contract)
 
 
 if tuple(Play.model_fields) == ("at", "comments", "seat", "tile"):
@@ -197,6 +199,8 @@ def _canonical_tile(text: str) -> str | None:
 
 _SUITS: dict[str, int] = {name.lower(): suit for name, suit in NUMBER_ALIASES.items()}
 _SEAT_LETTERS = frozenset("neswabcdfNESWABCDF")
+_BID_CONTRACTS = frozenset(("plunge", "splash"))
+_BY_RX = re.compile(r"\s+by\s+([A-Za-z])\s*$", re.I)
 # Inside a token: 1 newline, 2 seat letter, 3 tile, 4 winner's seat, 5 slash.
 _RUN_RX = re.compile(r"(\n)|([A-Za-z])|([0-9]+-[0-9]+|[0-9][0-9])|=>[ \t]*([A-Za-z])|(/)")
 # Inside a bid: 1 newline, 2 word (seat, pass or suit name), 3 amount, 4 comma.
@@ -210,6 +214,7 @@ _TAG_RX = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)
 _ESCAPE_RX = re.compile(r'\\(["\\])')
 _WORD_RX = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
 _NO_BEFORE_RX = re.compile(r"(?<![a-z])no[ \t]*-?[ \t]*$")
+_SQUEEZE_RX = re.compile(r"[\s-]+")
 
 # Length of the keyword at the start of a (greedy) keyword token.
 _KW_LEN = {
@@ -288,7 +293,7 @@ _WORDS: dict[str, str] = {
     "SIGNED": "a number",
     "SEAT": "a seat",
 }
-_MINOR: dict[str, str] = {"DEALER": "`dealer`", "WINNER": "`=> seat`", "SLASH": "`/`", "COMMA": "`,`"}
+_MINOR: dict[str, str] = {"BY": "`by SEAT`", "DEALER": "`dealer`", "WINNER": "`=> seat`", "SLASH": "`/`", "COMMA": "`,`"}
 _SUBSUMED = {"SEAT": ("DEALT", "TRICKS", "CALLS"), "SIDE": ("AMOUNTS",), "SIGNED": ("AMOUNTS",), "NUMBER": ("SIGNED",)}
 _WINNER_HINT = "`=> seat` ends a trick; start the next trick on a new line or after `/`"
 _CALL_HINT = "each call is a seat and `pass` or an amount"
@@ -310,17 +315,17 @@ def _words(expected: Iterable[str]) -> str:
 
 
 def _span(tok: Any, lo: int) -> Span:
-    return Span(tok.line + lo, tok.column, tok.end_line + lo, tok.end_column)
+    return _tnew(Span, (tok.line + lo, tok.column, tok.end_line + lo, tok.end_column))
 
 
 def _kw_span(tok: Any, lo: int) -> Span:
     """Just the keyword at the start of a keyword token."""
     width = _KW_LEN.get(tok.type, len(tok.value))
-    return Span(tok.line + lo, tok.column, tok.line + lo, tok.column + width)
+    return _tnew(Span, (tok.line + lo, tok.column, tok.line + lo, tok.column + width))
 
 
 def _join(start: Span, end: Span) -> Span:
-    return Span(start.line, start.column, end.end_line, end.end_column)
+    return _tnew(Span, (start[0], start[1], end[2], end[3]))
 
 
 class _Problem(NamedTuple):
@@ -352,7 +357,7 @@ def _atoms(children: list[Any], lo: int, rx: re.Pattern[str]) -> Iterator[_Atom]
                 continue
             raw = m.group()
             col = m.start() - ls + base
-            yield _Atom(g, raw, Span(line, col, line, col + len(raw)))
+            yield _tnew(_Atom, (g, raw, _tnew(Span, (line, col, line, col + len(raw)))))
 
 
 # -- per-chunk builder -------------------------------------------------------------------
@@ -628,6 +633,10 @@ class _Callbacks:
                     calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, _SUITS[raw.lower()]))
                     seat = seat_at = amount = amount_at = None
                     continue
+                if g == 2 and amount_at is not None and raw.lower() in _BID_CONTRACTS:  # 42: `168 plunge`, `84 splash`
+                    calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, None, raw.lower()))
+                    seat = seat_at = amount = amount_at = None
+                    continue
                 if amount_at is not None:  # the bid before this had no suit
                     calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + amount_at[2:]), seat, amount, None))
                     seat = seat_at = amount = amount_at = None
@@ -686,15 +695,21 @@ class _Callbacks:
         start = _kw_span(kw, b.lo)
         body = " ".join(tok.value[_KW_LEN.get(tok.type, 0) :] for tok in children)
         end = _span(children[-1], b.lo) if len(children) > 1 or len(kw.value) > 5 else start
-        word = re.sub(r"[\s-]+", "", body.lower())
+        by: str | None = None
+        by_at: Span | None = None
+        m_by = _BY_RX.search(body)
+        if m_by is not None:  # `... by S`: the seat is the last character of the item
+            by, body = m_by.group(1).upper(), body[: m_by.start()]
+            by_at = Span(end.end_line, end.end_column - 1, end.end_line, end.end_column)
+        word = _SQUEEZE_RX.sub("", body.lower())
         low = word.endswith("low")
         if low:
             word = word[:-3]
         elif word.endswith("high"):
             word = word[:-4]
         at = _join(start, end)
-        if word == "doubles":
-            b.trump = _new_trump(at=at, comments=[], kind="doubles", suit=None, doubles_low=low)
+        if word in ("doubles", "nello", "sevens"):
+            b.trump = _new_trump(at=at, comments=[], kind=word, suit=None, doubles_low=low)
         elif word in ("followme", "notrump", "notrumps"):
             b.trump = _new_trump(at=at, comments=[], kind="follow-me", suit=None, doubles_low=low)
         elif word in _SUITS or (word.isdigit() and len(word) == 1 and word < "7"):
@@ -708,6 +723,8 @@ class _Callbacks:
                 at,
                 "a suit such as `fives` (or 0-6), `doubles` or `follow-me`, then `low` or `high`",
             )
+        if b.trump is not None and by is not None:
+            b.trump.by, b.trump.by_at = by, by_at
 
     def play(self, children: list[Any]) -> None:
         b = self.b
@@ -1147,6 +1164,27 @@ def _check_tags(tags: list[Tag]) -> list[_Problem]:
     return problems
 
 
+def _parse_chunk(chunk: _Chunk) -> _Build:
+    """Parse one chunk; a broken header line costs only that line: read on from the next one."""
+    b = _Build()
+    b.lo = chunk.first_line - 1
+    _parse(b, "\n".join(chunk.lines), chunk.kind)
+    lines = chunk.lines
+    while chunk.kind == _HEADER and b.error_line and not b.unclosed_comment and b.error_line < len(lines) and not b.hand_seen:
+        cut = b.error_line
+        lines = lines[cut:]
+        b.lo += cut
+        b.error_line = 0
+        _parse(b, "\n".join(lines), chunk.kind)
+    return b
+
+
+def _is_log(tags: list[Tag]) -> bool:
+    """Whether a header puts its hands in ``[Mode "log"]`` (the last Mode tag counts)."""
+    mode = next((t.value for t in reversed(tags) if t.name == "Mode"), "")
+    return mode.strip().lower() == "log"
+
+
 class _Assembler:
     """Groups chunk results into records: games, ``[Mode "log"]`` logs, or header-less hand logs."""
 
@@ -1190,17 +1228,7 @@ class _Assembler:
         self.game_hands, self.game_problems, self.header_problems = [], [], []
 
     def feed(self, chunk: _Chunk) -> Iterator[ReadResult]:
-        b = _Build()
-        b.lo = chunk.first_line - 1
-        _parse(b, "\n".join(chunk.lines), chunk.kind)
-        # A broken header line costs only that line: read on from the next one.
-        lines = chunk.lines
-        while chunk.kind == _HEADER and b.error_line and not b.unclosed_comment and b.error_line < len(lines) and not b.hand_seen:
-            cut = b.error_line
-            lines = lines[cut:]
-            b.lo += cut
-            b.error_line = 0
-            _parse(b, "\n".join(lines), chunk.kind)
+        b = _parse_chunk(chunk)
         hand = self._hand(b, chunk) if (b.hand_seen or chunk.kind == _HAND) else None
         rest = _attach(b, hand)
         if self.comments:
@@ -1211,8 +1239,7 @@ class _Assembler:
         if chunk.kind == _HEADER or b.tags:
             yield from self.flush()
             self.header = b.tags
-            mode = next((t.value for t in reversed(b.tags) if t.name == "Mode"), "")
-            self.log = mode.strip().lower() == "log"
+            self.log = _is_log(b.tags)
             self.header_problems = _check_tags(b.tags) + [p for p in b.problems if hand is None]
             self.game_open = True
             self.game_start, self.game_end = chunk.start, chunk.end
@@ -1349,12 +1376,13 @@ def _first_bad_byte(path: Path) -> tuple[int, int, str] | None:
     with path.open("rb") as f:  # rare: find the line for the message
         for number, raw in enumerate(f, 1):
             nul = raw.find(b"\x00")
-            if nul >= 0:
-                return number, nul + 1, "a NUL byte"
             try:
                 raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                return number, e.start + 1, f"the byte 0x{raw[e.start]:02x}, which is not UTF-8"
+                if nul < 0 or e.start < nul:
+                    return number, e.start + 1, f"the byte 0x{raw[e.start]:02x}, which is not UTF-8"
+            if nul >= 0:
+                return number, nul + 1, "a NUL byte"
     return 1, 1, "bytes that are not UTF-8"  # pragma: no cover - the block check and line check agree
 
 
@@ -1368,3 +1396,99 @@ def read_path(path: Path | str, display: str | None = None) -> Iterator[ReadResu
         return
     with p.open("rb") as f:
         yield from read_stream((raw.decode("utf-8") for raw in f), name)
+
+
+# -- batches for parallel reading ------------------------------------------------------------
+
+
+class Batch(NamedTuple):
+    """Consecutive chunks of one input that a worker process reads on its own with ``read_batch``.
+
+    Batches are cut only before a header, or before a hand of a log, where the reader
+    carries over no more than ``context`` can restore, so reading the batches one after
+    another gives exactly what ``read_stream`` gives: the same records, numbers, lines,
+    comments and diagnostics.
+    """
+
+    before: int
+    """Records of the input before this batch."""
+    context: _Chunk | None
+    """The log header in force (``log``), or the chunk before the batch, whose trailing
+    comments go to the batch's first item."""
+    log: bool
+    chunks: list[_Chunk]
+    last: bool
+    hands: int
+    """Hand chunks in the batch, for progress."""
+
+
+def batches(lines: Iterable[str], hands: int = 200) -> Iterator[Batch]:
+    """Cut text (checked to be UTF-8 without NUL bytes) into batches of about ``hands`` hands.
+
+    Only header chunks are parsed here, to follow the record count and the mode;
+    hands are left to the workers.
+    """
+    count = 0
+    header = log = open_game = False
+    log_header: _Chunk | None = None
+    prev: _Chunk | None = None
+    prev_carries = False  # whether the reader may hold comments from ``prev`` for the next item
+    pending: list[_Chunk] = []
+    start: tuple[int, _Chunk | None, bool] = (0, None, False)
+    in_batch = 0
+    for chunk in _chunks(lines):
+        if in_batch >= hands and len(pending) > 1:
+            if chunk.kind == _HEADER:
+                yield Batch(*start, pending, False, in_batch)
+                pending, in_batch, start = [], 0, (count + open_game, prev if prev_carries else None, False)
+            elif chunk.kind == _HAND and (not header or (log and not open_game)):
+                yield Batch(*start, pending, False, in_batch)
+                pending, in_batch, start = [], 0, (count, log_header, log_header is not None)
+        pending.append(chunk)
+        prev = chunk
+        if chunk.kind == _HEADER:
+            b = _parse_chunk(chunk)
+            count += open_game
+            header, log, open_game = True, _is_log(b.tags), True
+            log_header = chunk if log else None
+            prev_carries = not (log and b.hand_seen)
+            if b.hand_seen:
+                in_batch += 1
+                if log:
+                    count += 1
+                    open_game = False
+        elif chunk.kind == _HAND:
+            in_batch += 1
+            prev_carries = header and not log
+            if not header or log:
+                count += 1
+                open_game = False
+    yield Batch(*start, pending, True, in_batch)
+
+
+def read_batch(batch: Batch, file: str | None = None) -> Iterator[ReadResult]:
+    """The records of one batch, as ``read_stream`` would give them in the whole input."""
+    assembler = _Assembler(file)
+    context = batch.context
+    if context is not None:
+        if not batch.log and context.kind == _HAND:  # a hand of the game before: only its trailing comments matter
+            assembler.header, assembler.game_open = [], True
+        for _ in assembler.feed(context):
+            pass
+        if batch.log:  # the header was reported with the log's first hand
+            assembler.comments = []
+        assembler.header_problems, assembler.game_open = [], False
+        assembler.game_hands, assembler.game_problems = [], []
+    assembler.count = batch.before
+    for chunk in batch.chunks:
+        yield from assembler.feed(chunk)
+    if batch.last:
+        yield from assembler.finish()
+    else:
+        assembler.comments = []  # they go to the first item of the next batch
+        yield from assembler.flush()
+
+
+def first_bad_byte(path: Path | str) -> tuple[int, int, str] | None:
+    """Line, column and description of the first byte that is not UTF-8 text, or None."""
+    return _first_bad_byte(Path(path))

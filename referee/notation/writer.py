@@ -120,8 +120,8 @@ def _trump(trump: TrumpRecord) -> str:
         if trump.suit is None or not 0 <= trump.suit <= 6:
             raise ValueError(f"a suit trump needs a suit 0-6, not {trump.suit!r}")
         return NUMBER_NAMES[trump.suit]
-    if trump.kind == "follow-me":
-        return "follow-me low" if trump.doubles_low else "follow-me"
+    if trump.kind in ("follow-me", "nello"):
+        return f"{trump.kind} low" if trump.doubles_low else trump.kind
     return trump.kind
 
 
@@ -133,6 +133,8 @@ def _call(call: Call) -> str:
         words.append(str(call.amount))
         if call.suit is not None:
             words.append(NUMBER_NAMES[call.suit])
+        if call.contract is not None:
+            words.append(call.contract)
     return " ".join(words)
 
 
@@ -213,7 +215,8 @@ def _hand(out: _Out, record: GameRecord, hand: HandRecord) -> None:
         text = f"exchange {_tiles(ex.take) or 'none'} for {_tiles(ex.give) or 'none'}" if ex.take or ex.give else "exchange none"
         out.item(ex.comments, _INDENT, text)
     if hand.trump is not None:
-        out.item(hand.trump.comments, _INDENT, f"trump {_trump(hand.trump)}")
+        by = f" by {hand.trump.by}" if hand.trump.by is not None else ""
+        out.item(hand.trump.comments, _INDENT, f"trump {_trump(hand.trump)}{by}")
     if hand.tricks:
         out.block("play", [(t.comments, _trick(t)) for t in hand.tricks])
     if hand.claim is not None:

@@ -1,0 +1,238 @@
+"""End-to-end speed and memory of ``referee check``, ``score`` and ``convert`` (not a test).
+
+Generates corpora with ``referee simulate`` under ``bench/out/`` (git-ignored; kept
+between runs), times whole ``referee`` processes on one job and on every core, reads
+each process's peak memory from ``os.wait4``, measures where the time of one process
+goes (chunking, lexing and parsing, model building, replay), prints it all, and with
+``--write`` puts it in ``docs/performance.md`` with the command that produced it.
+
+    python bench/batch_bench.py                      # 10,000 and 100,000 hands of each game
+    python bench/batch_bench.py --games 42 --sizes 10000,100000 --big --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+DOC = ROOT / "docs" / "performance.md"
+REFEREE = [sys.executable, "-c", "import sys; from referee.cli import app; sys.argv[0] = 'referee'; app()"]
+COMMANDS: dict[str, list[str]] = {
+    "check": ["check", "-q"],
+    "score": ["score", "--format", "csv"],
+    "convert": ["convert", "--to", "jsonl"],
+}
+
+
+def hands_in(path: Path) -> int:
+    with path.open("rb") as f:
+        return sum(1 for line in f if line.startswith(b"hand"))
+
+
+def corpus(game: str, hands: int) -> Path:
+    """A file of simulated games of ``game`` holding at least ``hands`` hands (made once)."""
+    path = OUT / f"{game}-{hands}.42"
+    if path.exists():
+        return path
+    OUT.mkdir(parents=True, exist_ok=True)
+    sample = OUT / f"{game}-sample.42"
+    if not sample.exists():
+        subprocess.run([*REFEREE, "simulate", "--rules", game, "--games", "40", "--seed", "1", "-O", str(sample)], check=True)
+    per_game = hands_in(sample) / 40
+    games = math.ceil(hands / per_game * 1.02)
+    print(f"  simulating {games:,} games of {game} -> {path.relative_to(ROOT)}", flush=True)
+    tmp = path.with_suffix(".tmp")
+    subprocess.run([*REFEREE, "simulate", "--rules", game, "--games", str(games), "--seed", "1", "-O", str(tmp)], check=True)
+    tmp.rename(path)
+    return path
+
+
+def big_corpus(base: Path, times: int) -> Path:
+    """``base`` repeated ``times`` times: a big file of many records, made from a small one."""
+    path = OUT / f"{base.stem}-x{times}.42"
+    if not path.exists():
+        with path.open("wb") as out:
+            for _ in range(times):
+                with base.open("rb") as f:
+                    shutil.copyfileobj(f, out)
+                out.write(b"\n")
+    return path
+
+
+def run(args: list[str]) -> tuple[float, int, int]:
+    """Wall seconds, peak RSS in bytes and exit status of one whole ``referee`` process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([*REFEREE, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss * 1024, proc.returncode
+
+
+def best(args: list[str], repeat: int) -> tuple[float, int]:
+    runs = [run(args) for _ in range(repeat)]
+    return min(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def breakdown(path: Path) -> list[tuple[str, float]]:
+    """Seconds per stage for one file, in this process, with the CLI's GC settings."""
+    from referee.notation import reader as R
+    from referee.pipeline import tune_gc
+    from referee.record import GameRecord
+    from referee.replay import Referee
+
+    tune_gc()
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+
+    def timed(fn: Callable[[], object]) -> float:
+        gc.collect()
+        t = time.perf_counter()
+        fn()
+        return time.perf_counter() - t
+
+    chunks = list(R._chunks(lines))
+    t_chunks = timed(lambda: sum(1 for _ in R._chunks(lines)))
+    R._parser()
+    texts = ["\n".join(c.lines) for c in chunks]
+
+    # Lexing and LALR parsing with the item callbacks switched off: what Lark costs.
+    items = R._Callbacks._items
+    R._Callbacks._items = lambda self, tok, pos: None  # type: ignore[method-assign]
+
+    def parse_only() -> None:
+        for c, t in zip(chunks, texts, strict=True):
+            b = R._Build()
+            b.lo = c.first_line - 1
+            R._parse(b, t, c.kind)
+
+    t_lark = timed(parse_only)
+    R._Callbacks._items = items  # type: ignore[method-assign]
+    t_parse = timed(parse_only)
+    records: list[GameRecord | None] = []
+    t_read = timed(lambda: records.extend(r.record for r in R.read_stream(lines, str(path))))
+    referee = Referee()
+    t_judge = timed(lambda: [referee.judge(r, file=str(path), game_index=i) for i, r in enumerate(records, 1) if r is not None])
+    return [
+        ("cutting into chunks (`_chunks`)", t_chunks),
+        ("lexing + LALR parsing (Lark, callbacks off)", t_lark),
+        ("building the record models (the callbacks)", t_parse - t_lark),
+        ("assembling records, comments (`_Assembler`)", max(0.0, t_read - t_parse - t_chunks)),
+        ("replay (`Referee.judge`)", t_judge),
+    ]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default="42,moon,88", help="games to measure (comma-separated)")
+    ap.add_argument("--sizes", default="10000,100000", help="corpus sizes in hands (comma-separated)")
+    ap.add_argument("--commands", default="check,score,convert")
+    ap.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="the 'all cores' job count")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per figure (the best is kept)")
+    ap.add_argument("--big", action="store_true", help="also check a 1,000,000-hand 42 file (memory must not grow)")
+    ap.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
+    opts = ap.parse_args()
+    games = opts.games.split(",")
+    sizes = [int(s) for s in opts.sizes.split(",")]
+    commands = opts.commands.split(",")
+    cores = opts.jobs
+    rows: list[str] = []
+    print(f"{'game':5} {'hands':>9} {'command':8} {'1 job h/s':>10} {f'{cores} jobs h/s':>10} {'speed-up':>8} {'peak MB (1/N)':>14}")
+    for game in games:
+        for size in sizes:
+            path = corpus(game, size)
+            n = hands_in(path)
+            for cmd in commands:
+                args = [*COMMANDS[cmd], str(path)]
+                if cmd == "convert":
+                    args += ["-O", os.devnull]
+                w1, m1 = best([*args, "--jobs", "1"], opts.repeat)
+                wn, mn = best([*args, "--jobs", str(cores)], opts.repeat)
+                line = (
+                    f"| {game} | {n:,} | `{cmd}` | {n / w1:,.0f} | {n / wn:,.0f} | {w1 / wn:.2f}x | {m1 / 2**20:.0f} / {mn / 2**20:.0f} |"
+                )
+                rows.append(line)
+                print(
+                    f"{game:5} {n:>9,} {cmd:8} {n / w1:>10,.0f} {n / wn:>10,.0f} {w1 / wn:>7.2f}x {m1 / 2**20:>6.0f} / {mn / 2**20:.0f}",
+                    flush=True,
+                )
+    memory: list[str] = []
+    if opts.big:
+        small = corpus("42", 10_000)
+        base = corpus("42", 100_000)
+        big = big_corpus(base, 10)
+        for path in (small, base, big):
+            n = hands_in(path)
+            for jobs in (1, cores):
+                wall, peak, _ = run(["check", "-q", str(path), "--jobs", str(jobs)])
+                memory.append(f"| {n:,} | {jobs} | {n / wall:,.0f} | {peak / 2**20:.0f} |")
+                print(f"memory: {n:>9,} hands, {jobs} jobs: {n / wall:,.0f} hands/s, peak {peak / 2**20:.0f} MB", flush=True)
+    stages = breakdown(corpus("42", 10_000))
+    total = sum(s for _, s in stages)
+    n = hands_in(corpus("42", 10_000))
+    stage_rows = [f"| {name} | {s:.2f} | {s / total:.0%} | {s / n * 1e6:.0f} |" for name, s in stages]
+    for row in stage_rows:
+        print(row)
+    if opts.write:
+        write_doc(" ".join(["python", "bench/batch_bench.py", *sys.argv[1:]]), cores, rows, memory, stage_rows, n)
+
+
+def write_doc(command: str, cores: int, rows: list[str], memory: list[str], stages: list[str], n: int) -> None:
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    marker = "<!-- figures: written by bench/batch_bench.py -->"
+    end = "<!-- end of figures -->"
+    figures = "\n".join(
+        [
+            marker,
+            "",
+            f"Measured with `{command}` on {platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}. Whole `referee` processes; hands per second "
+            f"include start-up; peak memory is the process's maximum resident set (workers are separate processes "
+            f"of about the same size).",
+            "",
+            f"| game | hands | command | 1 job (hands/s) | {cores} jobs (hands/s) | speed-up | peak MB (1 job / {cores} jobs) |",
+            "| --- | ---: | --- | ---: | ---: | ---: | ---: |",
+            *rows,
+            "",
+            *(
+                [
+                    "Memory against file size (`referee check -q`; the 1,000,000-hand file is the 100,000-hand corpus ten times):",
+                    "",
+                    "| hands | jobs | hands/s | peak MB |",
+                    "| ---: | ---: | ---: | ---: |",
+                    *memory,
+                    "",
+                ]
+                if memory
+                else []
+            ),
+            f"Where the time of one process goes (42, {n:,} hands, one job, in-process):",
+            "",
+            "| stage | seconds | share | µs per hand |",
+            "| --- | ---: | ---: | ---: |",
+            *stages,
+            "",
+            end,
+        ]
+    )
+    if marker in text and end in text:
+        text = text[: text.index(marker)] + figures + text[text.index(end) + len(end) :]
+    else:
+        text = text.rstrip() + "\n\n" + figures + "\n"
+    DOC.write_text(text, encoding="utf-8")
+    print(f"wrote {DOC.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
