@@ -89,7 +89,6 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     """Seconds per stage for one file, in this process, with the CLI's GC settings."""
     from referee.notation import reader as R
     from referee.pipeline import tune_gc
-    from referee.record import GameRecord
     from referee.replay import Referee
 
     tune_gc()
@@ -120,10 +119,16 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     t_lark = timed(parse_only)
     R._Callbacks._items = items  # type: ignore[method-assign]
     t_parse = timed(parse_only)
-    records: list[GameRecord | None] = []
-    t_read = timed(lambda: records.extend(r.record for r in R.read_stream(lines, str(path))))
+    # Streaming, as the commands read: each record is dropped (or judged, then dropped) at once.
+    t_read = timed(lambda: sum(1 for _ in R.read_stream(lines, str(path))))
     referee = Referee()
-    t_judge = timed(lambda: [referee.judge(r, file=str(path), game_index=i) for i, r in enumerate(records, 1) if r is not None])
+
+    def read_and_judge() -> None:
+        for i, rr in enumerate(R.read_stream(lines, str(path)), 1):
+            if rr.record is not None:
+                referee.judge(rr.record, file=str(path), game_index=i)
+
+    t_judge = timed(read_and_judge) - t_read
     return [
         ("cutting into chunks (`_chunks`)", t_chunks),
         ("lexing + LALR parsing (Lark, callbacks off)", t_lark),

@@ -104,7 +104,12 @@ def hand_picture(
 
 
 def _position(
-    seats: tuple[str, ...], labels: tuple[str, ...], tricks: list[TrickVerdict], trace: list[tuple[HandSnapshot, list[Tile]]], trick: int, glyphs: bool
+    seats: tuple[str, ...],
+    labels: tuple[str, ...],
+    tricks: list[TrickVerdict],
+    trace: list[tuple[HandSnapshot, list[Tile]]],
+    trick: int,
+    glyphs: bool,
 ) -> list[Text | Table]:
     """The position before ``trick``: each player's tiles and legal plays as the trick went."""
     size = len(seats)
@@ -113,7 +118,10 @@ def _position(
         return [Text(f"there is no trick {trick} in this hand", style="yellow")]
     before, _ = trace[start]
     out: list[Text | Table] = [
-        Text(f"before trick {trick}: trump {before.declaration}; points so far " + " ".join(f"{side} {p}" for side, p in zip(labels, before.points, strict=False)))
+        Text(
+            f"before trick {trick}: trump {before.declaration}; points so far "
+            + " ".join(f"{side} {p}" for side, p in zip(labels, before.points, strict=False))
+        )
     ]
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     grid.add_column("seat")
