@@ -79,14 +79,14 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
     raise UsageError(f"--rules: unknown profile {rules!r}; the profiles are {', '.join(GAMES)}, or give a house-rule file (.toml)")
 
 
-def _referee(rules: str, options: str | None) -> Referee:
+def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
     name, profiles = _profile(rules)
     chosen = _parse_options(options)
     try:
         make_rules(name, chosen, profiles)
     except OptionError as e:
         raise UsageError(f"--options: {e}") from None
-    return Referee(name, chosen, profiles)
+    return Referee(name, chosen, profiles, detail=detail)
 
 
 def _usage_fail(err: Console, message: str) -> typer.Exit:
@@ -171,7 +171,7 @@ def check(
     out = Console(highlight=False, emoji=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     try:
-        referee = _referee(rules, options)
+        referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         files = expand_paths(paths)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None

@@ -610,6 +610,10 @@ class Hand:
         refusal = self.check_play(seat, t)
         if refusal and (not force or refusal.code not in ("E402", "E403", "E404", "E411")):
             raise IllegalAction(refusal)
+        return self._apply_play(t)
+
+    def _apply_play(self, t: Tile) -> Trick | None:
+        """``play`` after the caller checked it (no refusal, or one that ``force`` lets through)."""
         who = self.turn
         assert who is not None
         hand = self.hands[who]

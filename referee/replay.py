@@ -145,10 +145,20 @@ def _sits_out(rules: Rules, decl: Declaration) -> bool:
 class Referee:
     """Judges records one at a time under a default rule set."""
 
-    def __init__(self, game: str = "42", options: dict[str, str] | None = None, profiles: dict[str, Profile] | None = None) -> None:
+    def __init__(
+        self,
+        game: str = "42",
+        options: dict[str, str] | None = None,
+        profiles: dict[str, Profile] | None = None,
+        *,
+        detail: bool = True,
+    ) -> None:
         self.defaults = (game, dict(options or {}))
         self.profiles = dict(profiles or {})
         """House-rule profiles a record's ``[Rules]`` may name, by name."""
+        self.detail = detail
+        """False: each hand's verdict leaves out its tricks and call seats (``check`` needs
+        only the diagnostics, which are the same either way)."""
 
     def judge(
         self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None
@@ -167,7 +177,7 @@ class Referee:
         verdict.options = {k: v for k, v in rules.option_values().items() if k != "target"}
         verdict.target = rules.target
         verdict.target_unit = rules.target_unit
-        _GameReplay(rules, record, sink, verdict, mode, trace).run()
+        _GameReplay(rules, record, sink, verdict, mode, trace, self.detail).run()
         verdict.diagnostics = sink.out
         return verdict
 
@@ -182,8 +192,18 @@ class _Stop(Exception):
 
 
 class _GameReplay:
-    def __init__(self, rules: Rules, record: GameRecord, sink: _Sink, verdict: GameVerdict, mode: str, trace: Trace | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        record: GameRecord,
+        sink: _Sink,
+        verdict: GameVerdict,
+        mode: str,
+        trace: Trace | None = None,
+        detail: bool = True,
+    ) -> None:
         self.trace = trace
+        self.detail = detail
         self.rules = rules
         self.game = rules.game
         self.record = record
@@ -593,7 +613,7 @@ class _GameReplay:
                         return
                     if refusal.code not in ("E402", "E403", "E404", "E411"):
                         raise _Stop
-                done = hand.play(t, None, force=True)
+                done = hand._apply_play(t)  # checked just above: ``play`` would check it again
                 if done is not None and i == len(tr.plays) - 1 and tr.winner is not None:
                     want = self.seat(tr.winner, tr.winner_at)
                     if want is not None and want != done.winner:
@@ -610,6 +630,8 @@ class _GameReplay:
         if hand.declaration is not None:
             hv.trump = str(hand.declaration)
         hv.claim = hand.claimed
+        if not self.detail:
+            return
         hv.call_seats = [seats[s] for s, _ in hand.calls]
         text = _TEXT_OF
         hv.tricks = [

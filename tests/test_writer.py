@@ -286,7 +286,6 @@ def test_comments_round_trip_through_the_reader() -> None:
     assert [strip_spans(p) for p in parsed_all] == [strip_spans(first), strip_spans(second)]
 
 
-@pytest.mark.xfail(reason="the reader gives a `;` line before a continuation trick to the trick's first play", strict=False)
 def test_continuation_trick_comment_round_trips() -> None:
     record = commented_record(continuation_trick=True)
     assert [strip_spans(p) for p in read_back(format_game(record))] == [strip_spans(record)]

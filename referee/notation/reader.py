@@ -232,6 +232,7 @@ _KW_LEN = {
     "AWARD": 5,
     "SCORE": 5,
 }
+_WORD_OF = {name: name.lower() for name in _KW_LEN}
 _KEYWORDS = frozenset(_KW_LEN) | {"DEALER"}
 _ITEM_KEYWORDS = frozenset(_KW_LEN) - {"HAND"}
 _RULE_OF = {
@@ -407,12 +408,11 @@ class _Build:
 
     def item(self, kw: Any) -> bool:
         """Check the order of items; False for a second single item (reported, then skipped)."""
-        word = kw.value[: _KW_LEN[kw.type]].lower()
-        at = _kw_span(kw, self.lo)
+        word = _WORD_OF[kw.type]  # the keyword, lower-cased (the terminal is named after it)
         single = _SINGLE.get(word)
         if single is not None:
             if single in self.singles:
-                self.problems.append(_Problem("S011", f"a second `{word}` in this hand; the first one counts", at))
+                self.problems.append(_Problem("S011", f"a second `{word}` in this hand; the first one counts", _kw_span(kw, self.lo)))
                 return False
             self.singles.add(single)
         rank = _RANK.get(word)
@@ -421,7 +421,10 @@ class _Build:
         if rank < self.rank:
             self.problems.append(
                 _Problem(
-                    "S011", f"`{word}` comes after `{self.last_kw}`", at, "items of a hand go: deal, bid, exchange, trump, play, result"
+                    "S011",
+                    f"`{word}` comes after `{self.last_kw}`",
+                    _kw_span(kw, self.lo),
+                    "items of a hand go: deal, bid, exchange, trump, play, result",
                 )
             )
         else:
@@ -449,6 +452,15 @@ class _Tok(NamedTuple):
     column: int
     end_line: int
     end_column: int
+
+
+_CACHED = {"TRUMP": "trump", "RESULT": "result", "AWARD": "award", "SCORE": "score"}
+"""Items built from a cache of their text (``_Callbacks._cached``): keyword -> field of ``_Build``."""
+_ITEM_CACHE: dict[tuple[str, str], tuple[type[BaseModel], list[tuple[str, int, Any]], frozenset[str]]] = {}
+_ITEM_CACHE_SIZE = 4096
+_BID_CACHE: dict[tuple[str, str], list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]]] = {}
+_CALL_FIELDS = ("at", "comments", "seat", "amount", "suit", "contract")
+_FAST_CALL = tuple(Call.model_fields) == _CALL_FIELDS
 
 
 class _Callbacks:
@@ -525,7 +537,119 @@ class _Callbacks:
                 line, column = tok.line, tok.column + s
             newlines = value.count("\n")
             end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
-            getattr(self, _RULE_OF[kind])([_Tok(kind, value, line, column, line + newlines, end_column)])
+            item = _Tok(kind, value, line, column, line + newlines, end_column)
+            field = _CACHED.get(kind)
+            if field is not None and not newlines:
+                self._cached(field, item)
+            elif kind == "BID" and not newlines:
+                self._cached_bid(item)
+            else:
+                getattr(self, _RULE_OF[kind])([item])
+
+    def _cached_bid(self, tok: _Tok) -> None:
+        """A one-line ``bid`` item, its calls built from the last time the same text was read."""
+        b = self.b
+        key = (tok.type, tok.value)
+        hit = _BID_CACHE.get(key)
+        lo = b.lo
+        line = tok.line + lo
+        col = tok.column
+        if hit is None:
+            problems, unreadable, first = len(b.problems), b.unreadable, len(b.calls)
+            self.bid([tok])
+            if len(b.problems) != problems or b.unreadable != unreadable or len(b.calls) == first:
+                return  # not cached: the text has a problem, or no call
+            shape: list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]] = []
+            for call in b.calls[first:]:
+                at = call.at
+                values = call.__dict__
+                if (
+                    at is None or at[0] != line or at[2] != line or tuple(values) != _CALL_FIELDS or values["comments"] or not _FAST_CALL
+                ):  # pragma: no cover - one-line calls stay on their line
+                    return
+                shape.append(
+                    (
+                        at[1] - col,
+                        at[3] - col,
+                        values["seat"],
+                        values["amount"],
+                        values["suit"],
+                        values["contract"],
+                        frozenset(call.__pydantic_fields_set__),
+                    )
+                )
+            if len(_BID_CACHE) >= _ITEM_CACHE_SIZE:
+                _BID_CACHE.clear()
+            _BID_CACHE[key] = shape
+            return
+        b.item(tok)
+        calls = b.calls
+        first = len(calls)
+        for start, end, seat, amount, suit, contract, given in hit:
+            call = _new_object(Call)
+            _set_dict(
+                call,
+                {
+                    "at": _tnew(Span, (line, col + start, line, col + end)),
+                    "comments": [],
+                    "seat": seat,
+                    "amount": amount,
+                    "suit": suit,
+                    "contract": contract,
+                },
+            )
+            _set_fields(call, set(given))
+            _set_extra(call, None)
+            _set_private(call, None)
+            calls.append(call)
+        b.anchors[id(calls[first])] = (line, col)
+        end_at = calls[-1].at
+        assert end_at is not None
+        b.calls_at = _join(b.calls_at or _kw_span(tok, lo), end_at)
+
+    def _cached(self, field: str, tok: _Tok) -> None:
+        """A one-line trump, result, award or score item, built from the last time the same
+        text was read (these repeat from hand to hand): the same model, moved to this line."""
+        b = self.b
+        key = (tok.type, tok.value)
+        hit = _ITEM_CACHE.get(key)
+        if hit is not None:
+            if b.item(tok):
+                cls, template, given = hit
+                line = tok.line + b.lo
+                col = tok.column
+                values = {
+                    name: value if how == 0 else _tnew(Span, (line, col + value[0], line, col + value[1])) if how == 1 else value.copy()
+                    for name, how, value in template
+                }
+                setattr(b, field, _construct(cls, values, set(given)))
+            return
+        problems, unreadable = len(b.problems), b.unreadable
+        getattr(self, _RULE_OF[tok.type])([tok])
+        model = getattr(b, field)
+        if model is None or len(b.problems) != problems or b.unreadable != unreadable:
+            return  # not cached: the text has a problem, or this item was not the one kept
+        line = tok.line + b.lo
+        col = tok.column
+        shape: list[tuple[str, int, Any]] = []
+        for name, value in model.__dict__.items():
+            if type(value) is Span:
+                if value[0] != line or value[2] != line:  # pragma: no cover - one-line items stay on their line
+                    return
+                shape.append((name, 1, (value[1] - col, value[3] - col)))
+            elif type(value) is list:
+                if value:  # pragma: no cover - comments are attached later
+                    return
+                shape.append((name, 2, []))  # not ``value``: comments may yet be attached to it
+            elif type(value) is dict:
+                shape.append((name, 2, dict(value)))
+            elif value is None or type(value) in (str, int, bool):
+                shape.append((name, 0, value))
+            else:  # pragma: no cover - only if record.py changes
+                return
+        if len(_ITEM_CACHE) >= _ITEM_CACHE_SIZE:
+            _ITEM_CACHE.clear()
+        _ITEM_CACHE[key] = (type(model), shape, frozenset(model.__pydantic_fields_set__))
 
     def deal(self, children: list[Any]) -> None:
         b = self.b
@@ -983,13 +1107,52 @@ def _syntax_error(b: _Build, e: UnexpectedInput, text: str, kind: int) -> None:
     b.error_line = line - lo
 
 
+@cache
+def _hand_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The grammar's ``HAND`` terminal and its ignored whitespace, as the lexer compiles them."""
+    terminals = {t.name: t for t in _parser().terminals}
+    return re.compile(terminals["HAND"].pattern.to_regexp()), re.compile(terminals["WS"].pattern.to_regexp())
+
+
+def _whole_hand(text: str) -> _Tok | None:
+    """The ``HAND`` token when it is all of a hand chunk's text but whitespace, else None.
+
+    Then Lark would lex just that token (only ``HAND`` can match at a ``hand``
+    keyword) and reduce ``hand_line``, ``hand`` and ``start``: the reader calls
+    ``hand_line`` itself and saves Lark's per-parse set-up, the common case of a
+    clean hand.  Anything else (comments, a `dealer` after a comment, syntax
+    errors) goes through Lark.
+    """
+    hand_rx, ws_rx = _hand_rx()
+    ws = ws_rx.match(text)
+    pos = ws.end() if ws is not None else 0
+    m = hand_rx.match(text, pos)
+    if m is None:
+        return None
+    end = m.end()
+    if end < len(text):
+        tail = ws_rx.match(text, end)
+        if tail is None or tail.end() != len(text):
+            return None
+    value = m.group()
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    newlines = value.count("\n")
+    end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
+    return _Tok("HAND", value, line, column, line + newlines, end_column)
+
+
 def _parse(b: _Build, text: str, kind: int) -> None:
     """Run the parser over one chunk into ``b``; never raises."""
     with _LOCK:
         parser = _parser()
         _CALLBACKS.b = b
         try:
-            parser.parse(text)
+            whole = _whole_hand(text) if kind == _HAND else None
+            if whole is not None:
+                _CALLBACKS.hand_line([whole])
+            else:
+                parser.parse(text)
         except UnexpectedInput as e:
             _syntax_error(b, e, text, kind)
             ip = getattr(e, "interactive_parser", None)
@@ -1031,7 +1194,8 @@ def _attach(b: _Build, hand: HandRecord | None) -> list[str]:
         for one in (hand.exchange, hand.trump, hand.claim, hand.result, hand.award, hand.score):
             if one is not None:
                 add(one)
-    entries.sort(key=lambda e: (e[0], e[1]))
+    # At one place the outer item comes first: a comment before a trick's line is the trick's.
+    entries.sort(key=lambda e: (e[0], -e[1]))
     rest: list[str] = []
     for line, col, end_line, end_col, text in b.comments:
         start, stop = (line, col), (end_line, end_col)
