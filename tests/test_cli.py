@@ -48,6 +48,15 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- check ----------------------------------------------------------------------------------
 
 
+SAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "samples").rglob("*.42"))
+
+
+@pytest.mark.parametrize("path", SAMPLES)
+def test_check_every_sample(path: str, snapshot: SnapshotAssertion) -> None:
+    """The whole report on every bundled sample, diagnostics and carets included."""
+    assert Run("check", "--jobs", "1", path).snap() == snapshot
+
+
 @pytest.mark.parametrize(
     "path",
     [
