@@ -446,19 +446,29 @@ def _convert_source(
             yield outcome_of(Judged(name, index, record, verdict, diagnostics), extract)
 
 
+class SchemaKind(StrEnum):
+    convert = "convert"
+    check = "check"
+    score = "score"
+
+
 @app.command()
 def schema(
     output: str | None = typer.Option(None, "--output", "-O", help="Write the schema to this file."),
+    kind: SchemaKind = typer.Option(
+        SchemaKind.convert, "--for", help="Whose JSON: convert (its documents), check or score (their JSON lines)."
+    ),
 ) -> None:
-    """Print the JSON Schema of the documents `referee convert` writes.
+    """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
 
     \b
-    Example:
+    Examples:
       referee schema > record.schema.json
+      referee schema --for check > check.schema.json
     """
     from .interchange import schema_text
 
-    text = schema_text()
+    text = schema_text(kind.value)
     if output:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text)
