@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic
 from .errors import Refusal
 from .game import GameState
 from .hand import Hand, HandSnapshot, Phase, partner_seat, seat_order
-from .profiles import GAMES, Game, OptionError, OptionSpec, Profile, Rules, make_rules
+from .profiles import GAMES, Game, OptionError, Profile, Rules, make_rules
 from .record import GameRecord, HandRecord, Span, TileAt, TrickRecord, TrumpRecord
 from .tiles import ALL_TILES, Tile, TileError, parse_tile
 from .verdict import GameVerdict, HandVerdict, TrickVerdict
@@ -102,7 +102,8 @@ def rules_for(
         else:
             options["target"] = m.group(1)
             unit = (m.group(2) or "").lower()
-            scoring = options.get("scoring") or (game.option("scoring") or _NO_SPEC).default
+            spec = game.option("scoring")
+            scoring = options.get("scoring") or (spec.default if spec is not None else "marks")
             if unit and unit.startswith("mark") != (scoring == "marks"):
                 sink.add("S008", f"the target is in {unit} but these rules score {scoring}", record.tag_at("Target"))
     while True:
@@ -114,9 +115,6 @@ def rules_for(
             if bad is None:
                 return None
             options.pop(bad)
-
-
-_NO_SPEC = OptionSpec(name="", values=None, default="marks", help="")
 
 
 def _bad_option(game: Game, chosen: dict[str, str]) -> str | None:
