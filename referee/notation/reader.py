@@ -738,43 +738,29 @@ class _Callbacks:
         seat_at: Span | None = None
         amount: int | None = None
         amount_at: Span | None = None
-        for tok in children:
-            text = tok.value
-            line = tok.line + lo
-            base = tok.column
-            ls = 0
-            for m in _CALL_RX.finditer(text, _KW_LEN.get(tok.type, 0)):
-                g = m.lastindex
-                if g == 1:
-                    line += 1
-                    ls = m.end()
-                    base = 1
-                    continue
-                raw = m.group()
-                col = m.start() - ls + base
-                at = _tnew(Span, (line, col, line, col + len(raw)))
-                if g == 2 and amount_at is not None and raw.lower() in _SUITS:  # the suit named with a Texas 88 bid
-                    calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, _SUITS[raw.lower()]))
-                    seat = seat_at = amount = amount_at = None
-                    continue
-                if g == 2 and amount_at is not None and raw.lower() in _BID_CONTRACTS:  # 42: `168 plunge`, `84 splash`
-                    calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, None, raw.lower()))
-                    seat = seat_at = amount = amount_at = None
-                    continue
-                if amount_at is not None:  # the bid before this had no suit
-                    calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + amount_at[2:]), seat, amount, None))
-                    seat = seat_at = amount = amount_at = None
-                if g == 3:
-                    amount, amount_at = int(raw), at
-                elif g == 2 and raw in _SEAT_LETTERS:
-                    if seat is not None and seat_at is not None:
-                        b.error("S001", f"the seat `{seat}` has no call", seat_at, _CALL_HINT)
-                    seat, seat_at = raw.upper(), at
-                elif g == 2 and raw.lower() == "pass":
-                    calls.append(_call(_tnew(Span, (seat_at or at)[:2] + at[2:]), seat, None, None))
-                    seat = seat_at = None
-                elif g == 2:
-                    b.error("S001", f"`{raw}` is not a call", at, _CALL_HINT)
+        for g, raw, at in _atoms(children, lo, _CALL_RX):
+            if g == 2 and amount_at is not None and raw.lower() in _SUITS:  # the suit named with a Texas 88 bid
+                calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, _SUITS[raw.lower()]))
+                seat = seat_at = amount = amount_at = None
+                continue
+            if g == 2 and amount_at is not None and raw.lower() in _BID_CONTRACTS:  # 42: `168 plunge`, `84 splash`
+                calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + at[2:]), seat, amount, None, raw.lower()))
+                seat = seat_at = amount = amount_at = None
+                continue
+            if amount_at is not None:  # the bid before this had no suit
+                calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + amount_at[2:]), seat, amount, None))
+                seat = seat_at = amount = amount_at = None
+            if g == 3:
+                amount, amount_at = int(raw), at
+            elif g == 2 and raw in _SEAT_LETTERS:
+                if seat is not None and seat_at is not None:
+                    b.error("S001", f"the seat `{seat}` has no call", seat_at, _CALL_HINT)
+                seat, seat_at = raw.upper(), at
+            elif g == 2 and raw.lower() == "pass":
+                calls.append(_call(_tnew(Span, (seat_at or at)[:2] + at[2:]), seat, None, None))
+                seat = seat_at = None
+            elif g == 2:
+                b.error("S001", f"`{raw}` is not a call", at, _CALL_HINT)
         if amount_at is not None:
             calls.append(_call(_tnew(Span, (seat_at or amount_at)[:2] + amount_at[2:]), seat, amount, None))
         elif seat is not None and seat_at is not None:
