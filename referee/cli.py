@@ -182,7 +182,7 @@ def check(
     last_file: str | None = None
     with _progress(err, err.is_terminal and fmt is not Format.json) as advance:
         judged: Outcome[None]
-        for judged in outcomes(files, referee, jobs=jobs or default_jobs()):
+        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), lean=True):
             if quiet and last_file is not None and judged.file != last_file:
                 _quiet_line(out, totals, last_file)
             last_file = judged.file

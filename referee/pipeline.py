@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
-from .notation.reader import Batch, batches, first_bad_byte, read_batch, read_path, read_stream
+from .notation.reader import Batch, ReadResult, batches, first_bad_byte, read_batch, read_path, read_stream, spanned
 from .record import GameRecord
 from .replay import Referee
 from .verdict import GameVerdict
@@ -28,6 +28,7 @@ __all__ = [
     "default_jobs",
     "expand_paths",
     "judge_paths",
+    "judge_result",
     "outcome_of",
     "outcomes",
     "tune_gc",
@@ -125,17 +126,32 @@ def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS)
     return out
 
 
-def judge_file(name: str, referee: Referee) -> Iterator[Judged]:
-    """Read one file (or stdin) record by record and judge each record."""
-    results = read_stream(_stdin_lines(), "<stdin>") if name == "-" else read_path(name)
+def judge_result(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
+    """Judge one record as read; a record read lean with something to report is read
+    again in full and judged again, so that every diagnostic has its place."""
+    verdict = None
+    if rr.record is not None:
+        verdict = referee.judge(rr.record, file=file, game_index=index)
+        if rr.lean and verdict.diagnostics:
+            rr = spanned(rr)
+            assert rr.record is not None
+            verdict = referee.judge(rr.record, file=file, game_index=index)
+    diagnostics = list(rr.diagnostics)
+    if verdict is not None:
+        diagnostics.extend(verdict.diagnostics)
+    return Judged(file, index, rr.record, verdict, diagnostics)
+
+
+def judge_file(name: str, referee: Referee, *, lean: bool = False) -> Iterator[Judged]:
+    """Read one file (or stdin) record by record and judge each record.
+
+    ``lean``: read clean hands without tile spans (``reader.read_stream``), for
+    commands that use only the diagnostics and counts; the diagnostics are the same.
+    """
+    results = read_stream(_stdin_lines(), "<stdin>", lean=lean) if name == "-" else read_path(name, lean=lean)
     display = "<stdin>" if name == "-" else name
     for i, rr in enumerate(results, start=1):
-        diagnostics = list(rr.diagnostics)
-        verdict = None
-        if rr.record is not None:
-            verdict = referee.judge(rr.record, file=display, game_index=i)
-            diagnostics.extend(verdict.diagnostics)
-        yield Judged(display, i, rr.record, verdict, diagnostics)
+        yield judge_result(rr, referee, display, i)
 
 
 STDIN_LINES: list[str] = []
@@ -148,9 +164,9 @@ def _stdin_lines() -> Iterator[str]:
         yield line
 
 
-def judge_paths(paths: list[str], referee: Referee) -> Iterator[Judged]:
+def judge_paths(paths: list[str], referee: Referee, *, lean: bool = False) -> Iterator[Judged]:
     for name in paths:
-        yield from judge_file(name, referee)
+        yield from judge_file(name, referee, lean=lean)
 
 
 # -- batch processing: outcomes, in input order, from one process or several ---------------------
@@ -214,25 +230,23 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-_WORKER: tuple[Referee, Any] | None = None
+_WORKER: tuple[Referee, Any, bool] | None = None
 
 
-def _init_worker(referee: Referee, extract: Extract[Any] | None) -> None:
+def _init_worker(referee: Referee, extract: Extract[Any] | None, lean: bool) -> None:
     global _WORKER
-    _WORKER = (referee, extract)
+    _WORKER = (referee, extract, lean)
     tune_gc()
 
 
 def _work(display: str, batch: Batch) -> list[Outcome[Any]]:
     """In a worker: read and judge one batch."""
     assert _WORKER is not None
-    referee, extract = _WORKER
-    out: list[Outcome[Any]] = []
-    for i, rr in enumerate(read_batch(batch, display), start=batch.before + 1):
-        verdict = referee.judge(rr.record, file=display, game_index=i) if rr.record is not None else None
-        diagnostics = list(rr.diagnostics) + (verdict.diagnostics if verdict is not None else [])
-        out.append(outcome_of(Judged(display, i, rr.record, verdict, diagnostics), extract))
-    return out
+    referee, extract, lean = _WORKER
+    return [
+        outcome_of(judge_result(rr, referee, display, i), extract)
+        for i, rr in enumerate(read_batch(batch, display, lean=lean), start=batch.before + 1)
+    ]
 
 
 def _size(paths: list[str]) -> int:
@@ -240,7 +254,13 @@ def _size(paths: list[str]) -> int:
 
 
 def outcomes(
-    paths: list[str], referee: Referee, extract: Extract[T] | None = None, *, jobs: int = 1, batch_hands: int = BATCH_HANDS
+    paths: list[str],
+    referee: Referee,
+    extract: Extract[T] | None = None,
+    *,
+    jobs: int = 1,
+    batch_hands: int = BATCH_HANDS,
+    lean: bool = False,
 ) -> Iterator[Outcome[T]]:
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
@@ -248,20 +268,22 @@ def outcomes(
     (``reader.batches``) that worker processes read and judge while this
     process reads ahead by at most ``IN_FLIGHT`` batches per worker; stdin and
     files that are not text are read here.  The outcomes are the same either way.
+    ``lean`` reads clean hands without tile spans (see ``judge_file``): only for an
+    ``extract`` that needs no spans.
     """
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
-        for j in judge_paths(paths, referee):
+        for j in judge_paths(paths, referee, lean=lean):
             yield outcome_of(j, extract)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(referee, extract))
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
     window: deque[Future[list[Outcome[T]]]] = deque()
     try:
         for name in paths:
             if name == "-" or first_bad_byte(name) is not None:
                 while window:
                     yield from window.popleft().result()
-                for j in judge_file(name, referee):
+                for j in judge_file(name, referee, lean=lean):
                     yield outcome_of(j, extract)
                 continue
             with open(name, "rb") as f:

@@ -24,6 +24,8 @@ from referee.record import GameRecord
 from referee.replay import Referee
 from referee.simulate import simulate_games
 
+from .mutations import EDITS, mutate
+
 GAMES = ["42", "moon", "88"]
 
 
@@ -95,29 +97,10 @@ def test_seatless_record_becomes_canonical_through_json() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    game=st.sampled_from(GAMES),
-    seed=st.integers(0, 1_000),
-    edits=st.lists(
-        st.tuples(
-            st.floats(0, 1),
-            st.sampled_from(["delete", "insert", "replace"]),
-            st.sampled_from(list('0123456789-NESWABCF /;{}[]"\nxhand play bid trump')),
-        ),
-        max_size=6,
-    ),
-)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 1_000), edits=EDITS)
 def test_mutated_records_never_crash_the_referee(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
     """Reader and referee together: any damage gives diagnostics, never an exception."""
-    text = format_game(_simulated(game, seed))
-    for where, how, char in edits:
-        i = int(where * len(text))
-        if how == "delete":
-            text = text[:i] + text[i + 1 :]
-        elif how == "insert":
-            text = text[:i] + char + text[i:]
-        else:
-            text = text[:i] + char + text[i + 1 :]
+    text = mutate(format_game(_simulated(game, seed)), edits)
     referee = Referee()
     for index, result in enumerate(read_text(text, "m.42"), start=1):
         if result.record is not None:

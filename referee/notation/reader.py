@@ -54,7 +54,18 @@ from ..record import (
 from ..tiles import TileError, parse_tile
 from .grammar import build_parser
 
-__all__ = ["KNOWN_TAGS", "Batch", "ReadResult", "batches", "first_bad_byte", "read_batch", "read_path", "read_stream", "read_text"]
+__all__ = [
+    "KNOWN_TAGS",
+    "Batch",
+    "ReadResult",
+    "batches",
+    "first_bad_byte",
+    "read_batch",
+    "read_path",
+    "read_stream",
+    "read_text",
+    "spanned",
+]
 
 KNOWN_TAGS: tuple[str, ...] = (
     "Event", "Site", "Date", "Round", "Table", "Rules", "Options", "Target", "Mode", "Winner", "Scorer",
@@ -70,6 +81,9 @@ class ReadResult:
 
     record: GameRecord | None
     diagnostics: list[Diagnostic]
+    lean: tuple[tuple[int, _Chunk], ...] = ()
+    """Read with ``lean=True``: the hands (by index) whose deal or plays were built without
+    spans, and the chunk each came from, for ``spanned``."""
 
 
 # -- fast model construction ---------------------------------------------------------
@@ -196,6 +210,20 @@ def _canonical_tile(text: str) -> str | None:
     except TileError:
         return None
 
+
+# Lean reading (``read_*(lean=True)``, what ``check`` reads first): a clean deal or
+# play item is built from these shared, span-less models, one dict lookup per word.
+# They are never mutated: a record read lean is only replayed, and read again in
+# full (``spanned``) when the replay has anything to report.
+_LEAN_TILE: dict[str, TileAt] = {}
+_LEAN_PLAY: dict[tuple[str | None, str], Play] = {}
+if _FAST:
+    for _text, _canon in _TILE_TEXT.items():
+        _LEAN_TILE[_text] = _construct(TileAt, {"tile": _canon, "at": None}, {"tile", "at"})
+        for _seat in (None, *"NESWABCDFneswabcdf"):
+            _LEAN_PLAY[_seat, _text] = _construct(
+                Play, {"at": None, "comments": [], "seat": _seat and _seat.upper(), "tile": _canon}, {"at", "comments", "seat", "tile"}
+            )
 
 _SUITS: dict[str, int] = {name.lower(): suit for name, suit in NUMBER_ALIASES.items()}
 _SEAT_LETTERS = frozenset("neswabcdfNESWABCDF")
@@ -399,6 +427,10 @@ class _Build:
         self.unclosed_comment = False
         self.recovering = False
         """After a syntax error: items cut short by it are kept without further S001s."""
+        self.lean = False
+        """Build clean deals and plays without spans, from shared models (``_lean_deal``)."""
+        self.leaned = False
+        """Some item of this hand was built lean."""
 
     def error(self, code: str, message: str, at: Span | None, hint: str | None = None) -> None:
         """A syntax error: reported, and the hand will not be replayed."""
@@ -522,6 +554,7 @@ class _Callbacks:
         """
         text: str = tok.value
         low = text.lower()
+        lean = self.b.lean and _FAST
         starts: list[tuple[int, str]] = []
         for km in _ITEM_WORD_RX.finditer(low, pos):
             s = km.start()
@@ -543,8 +576,74 @@ class _Callbacks:
                 self._cached(field, item)
             elif kind == "BID" and not newlines:
                 self._cached_bid(item)
+            elif lean and ((kind == "DEAL" and self._lean_deal(item)) or (kind == "PLAY" and self._lean_play(item))):
+                continue
             else:
                 getattr(self, _RULE_OF[kind])([item])
+
+    def _lean_deal(self, tok: _Tok) -> bool:
+        """A clean ``deal`` item (seat letters and their tiles) built from shared span-less
+        models; False, with nothing done, for anything else (``deal`` reads it then)."""
+        words = tok.value.split()
+        if len(words[0]) != 4:  # pragma: no cover - the grammar puts a space after `deal`
+            return False
+        rows: list[Dealt] = []
+        seat: str | None = None
+        tiles: list[TileAt] = []
+        lean_tile = _LEAN_TILE
+        for w in words[1:]:
+            one = lean_tile.get(w)
+            if one is not None:
+                if seat is None:
+                    return False
+                tiles.append(one)
+            elif len(w) == 1 and w in _SEAT_LETTERS:
+                if seat is not None:
+                    rows.append(_new_dealt(at=None, comments=[], seat=seat, tiles=tiles))
+                seat, tiles = w.upper(), []
+            else:
+                return False
+        if seat is None:
+            return False
+        rows.append(_new_dealt(at=None, comments=[], seat=seat, tiles=tiles))
+        b = self.b
+        b.item(tok)
+        if b.deal is None:
+            b.deal = rows
+        else:
+            b.deal.extend(rows)
+        b.leaned = True
+        return True
+
+    def _lean_play(self, tok: _Tok) -> bool:
+        """A clean ``play`` item (one trick a line, each play a seat and a tile) built from
+        shared span-less models; False, with nothing done, for anything else."""
+        lines = tok.value.split("\n")
+        first = lines[0].split()
+        if len(first[0]) != 4:  # `play6-4`: the first play joined to the keyword
+            return False
+        lines[0] = " ".join(first[1:])
+        tricks: list[TrickRecord] = []
+        lean_play = _LEAN_PLAY
+        for line in lines:
+            words = line.split()
+            if not words:
+                continue
+            if len(words) & 1:
+                return False
+            pairs = iter(words)
+            try:
+                plays = [lean_play[seat, tile] for seat, tile in zip(pairs, pairs, strict=False)]
+            except KeyError:
+                return False
+            tricks.append(_new_trick(at=None, comments=[], plays=plays, winner=None, winner_at=None))
+        if not tricks:
+            return False
+        b = self.b
+        b.item(tok)
+        b.tricks.extend(tricks)
+        b.leaned = True
+        return True
 
     def _cached_bid(self, tok: _Tok) -> None:
         """A one-line ``bid`` item, its calls built from the last time the same text was read."""
@@ -1094,10 +1193,30 @@ def _syntax_error(b: _Build, e: UnexpectedInput, text: str, kind: int) -> None:
 
 
 @cache
-def _hand_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The grammar's ``HAND`` terminal and its ignored whitespace, as the lexer compiles them."""
+def _hand_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The grammar's ``HAND`` and ``TAG`` terminals and its ignored whitespace, as the lexer compiles them."""
     terminals = {t.name: t for t in _parser().terminals}
-    return re.compile(terminals["HAND"].pattern.to_regexp()), re.compile(terminals["WS"].pattern.to_regexp())
+    return tuple(re.compile(terminals[name].pattern.to_regexp()) for name in ("HAND", "TAG", "WS"))  # type: ignore[return-value]
+
+
+def _whole_header(text: str) -> list[_Tok] | None:
+    """The ``TAG`` tokens of a header chunk that holds one tag a line and nothing else, else None.
+
+    Lark would lex just these tokens and reduce a ``tag`` for each: the reader calls
+    ``tag`` itself (as ``_whole_hand`` does for a hand).
+    """
+    _, tag_rx, _ = _hand_rx()
+    toks: list[_Tok] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        body = line.strip(" \t\r\f")
+        if not body:
+            continue
+        m = tag_rx.fullmatch(body)
+        if m is None:
+            return None
+        column = line.index(body) + 1
+        toks.append(_Tok("TAG", body, number, column, number, column + len(body)))
+    return toks
 
 
 def _whole_hand(text: str) -> _Tok | None:
@@ -1109,7 +1228,7 @@ def _whole_hand(text: str) -> _Tok | None:
     clean hand.  Anything else (comments, a `dealer` after a comment, syntax
     errors) goes through Lark.
     """
-    hand_rx, ws_rx = _hand_rx()
+    hand_rx, _, ws_rx = _hand_rx()
     ws = ws_rx.match(text)
     pos = ws.end() if ws is not None else 0
     m = hand_rx.match(text, pos)
@@ -1135,9 +1254,14 @@ def _parse(b: _Build, text: str, kind: int) -> None:
         _CALLBACKS.b = b
         try:
             whole = _whole_hand(text) if kind == _HAND else None
+            tags = _whole_header(text) if kind == _HEADER else None
             if whole is not None:
                 _CALLBACKS.hand_line([whole])
+            elif tags:
+                for tag in tags:
+                    _CALLBACKS.tag([tag])
             else:
+                b.lean = False  # comments are placed by the spans of the items around them
                 parser.parse(text)
         except UnexpectedInput as e:
             _syntax_error(b, e, text, kind)
@@ -1314,10 +1438,11 @@ def _check_tags(tags: list[Tag]) -> list[_Problem]:
     return problems
 
 
-def _parse_chunk(chunk: _Chunk) -> _Build:
+def _parse_chunk(chunk: _Chunk, lean: bool = False) -> _Build:
     """Parse one chunk; a broken header line costs only that line: read on from the next one."""
     b = _Build()
     b.lo = chunk.first_line - 1
+    b.lean = lean
     _parse(b, "\n".join(chunk.lines), chunk.kind)
     lines = chunk.lines
     while chunk.kind == _HEADER and b.error_line and not b.unclosed_comment and b.error_line < len(lines) and not b.hand_seen:
@@ -1338,8 +1463,10 @@ def _is_log(tags: list[Tag]) -> bool:
 class _Assembler:
     """Groups chunk results into records: games, ``[Mode "log"]`` logs, or header-less hand logs."""
 
-    def __init__(self, file: str | None) -> None:
+    def __init__(self, file: str | None, lean: bool = False) -> None:
         self.file = file
+        self.lean = lean
+        self.game_lean: list[tuple[int, _Chunk]] = []
         self.count = 0
         self.header: list[Tag] | None = None
         self.log = False
@@ -1355,12 +1482,12 @@ class _Assembler:
     def _diags(self, problems: Iterable[tuple[_Problem, int | None]], game: int) -> list[Diagnostic]:
         return [Diagnostic.make(p.code, p.message, p.at, hint=p.hint, file=self.file, game=game, hand=hand) for p, hand in problems]
 
-    def _emit(self, record: GameRecord, problems: list[tuple[_Problem, int | None]]) -> ReadResult:
+    def _emit(self, record: GameRecord, problems: list[tuple[_Problem, int | None]], lean: Iterable[tuple[int, _Chunk]] = ()) -> ReadResult:
         self.count += 1
         if self.junk:
             problems = [(p, None) for p in self.junk] + problems
             self.junk = []
-        return ReadResult(record, self._diags(problems, self.count))
+        return ReadResult(record, self._diags(problems, self.count), tuple(lean))
 
     def _record(
         self, tags: list[Tag], hands: list[HandRecord], start: tuple[int, int], end: tuple[int, int], trailing: list[str]
@@ -1373,13 +1500,14 @@ class _Assembler:
             problems = [(p, None) for p in self.header_problems] + self.game_problems
             record = self._record(self.header, self.game_hands, self.game_start, self.game_end, self.comments)
             self.comments = []
-            yield self._emit(record, problems)
+            yield self._emit(record, problems, self.game_lean)
         self.game_open = False
-        self.game_hands, self.game_problems, self.header_problems = [], [], []
+        self.game_hands, self.game_problems, self.header_problems, self.game_lean = [], [], [], []
 
     def feed(self, chunk: _Chunk) -> Iterator[ReadResult]:
-        b = _parse_chunk(chunk)
-        hand = self._hand(b, chunk) if (b.hand_seen or chunk.kind == _HAND) else None
+        b = _parse_chunk(chunk, self.lean)
+        hand = _hand_of(b, chunk) if (b.hand_seen or chunk.kind == _HAND) else None
+        lean = ((0, chunk),) if b.leaned else ()
         rest = _attach(b, hand)
         if self.comments:
             first = b.tags[0] if b.tags else hand
@@ -1402,55 +1530,22 @@ class _Assembler:
             return
         assert hand is not None
         if self.header is None:
-            yield self._emit(self._record([], [hand], chunk.start, chunk.end, rest), [(p, 1) for p in b.problems])
+            yield self._emit(self._record([], [hand], chunk.start, chunk.end, rest), [(p, 1) for p in b.problems], lean)
         elif self.log:
             tags = [_new_tag(at=t.at, comments=list(t.comments), name=t.name, value=t.value) for t in self.header]
             problems: list[tuple[_Problem, int | None]] = [(p, None) for p in self.header_problems]
             problems += [(p, 1) for p in b.problems]
             self.header_problems = []
             self.game_open = False
-            yield self._emit(self._record(tags, [hand], chunk.start, chunk.end, rest), problems)
+            yield self._emit(self._record(tags, [hand], chunk.start, chunk.end, rest), problems, lean)
         else:
+            if lean:
+                self.game_lean.append((len(self.game_hands), chunk))
             self.game_hands.append(hand)
             index = len(self.game_hands)
             self.game_problems.extend((p, index) for p in b.problems)
             self.game_end = chunk.end
             self.comments.extend(rest)
-
-    def _hand(self, b: _Build, chunk: _Chunk) -> HandRecord:
-        at = b.hand_at
-        if not b.hand_seen:  # the `hand` line itself is broken: take what a regex can
-            line = chunk.lines[chunk.start[0] - chunk.first_line] if chunk.start[0] >= chunk.first_line else ""
-            m = _HAND_LINE_RX.match(line, chunk.start[1] - 1)
-            if m is not None:
-                b.number = int(m.group(1)) if m.group(1) else None
-                if m.group(2):
-                    b.dealer = m.group(2).upper()
-                    b.dealer_at = Span(chunk.start[0], m.start(2) + 1, chunk.start[0], m.end(2) + 1)
-                at = Span(chunk.start[0], m.start() + 1, chunk.start[0], m.end() + 1)
-            else:
-                at = Span(chunk.start[0], chunk.start[1], chunk.start[0], chunk.start[1] + 1)
-            b.unreadable = True
-        return _new_hand(
-            at=at,
-            comments=[],
-            number=b.number,
-            unreadable=b.unreadable,
-            dealer=b.dealer,
-            dealer_at=b.dealer_at,
-            deal=b.deal,
-            kitty=b.kitty,
-            kitty_at=b.kitty_at,
-            calls=b.calls,
-            calls_at=b.calls_at,
-            exchange=b.exchange,
-            trump=b.trump,
-            tricks=b.tricks,
-            claim=b.claim,
-            result=b.result,
-            award=b.award,
-            score=b.score,
-        )
 
     def finish(self) -> Iterator[ReadResult]:
         yield from self.flush()
@@ -1467,6 +1562,43 @@ class _Assembler:
                 )
             )
             yield ReadResult(None, problems)
+
+
+def _hand_of(b: _Build, chunk: _Chunk) -> HandRecord:
+    """The hand record of a hand chunk."""
+    at = b.hand_at
+    if not b.hand_seen:  # the `hand` line itself is broken: take what a regex can
+        line = chunk.lines[chunk.start[0] - chunk.first_line] if chunk.start[0] >= chunk.first_line else ""
+        m = _HAND_LINE_RX.match(line, chunk.start[1] - 1)
+        if m is not None:
+            b.number = int(m.group(1)) if m.group(1) else None
+            if m.group(2):
+                b.dealer = m.group(2).upper()
+                b.dealer_at = Span(chunk.start[0], m.start(2) + 1, chunk.start[0], m.end(2) + 1)
+            at = Span(chunk.start[0], m.start() + 1, chunk.start[0], m.end() + 1)
+        else:
+            at = Span(chunk.start[0], chunk.start[1], chunk.start[0], chunk.start[1] + 1)
+        b.unreadable = True
+    return _new_hand(
+        at=at,
+        comments=[],
+        number=b.number,
+        unreadable=b.unreadable,
+        dealer=b.dealer,
+        dealer_at=b.dealer_at,
+        deal=b.deal,
+        kitty=b.kitty,
+        kitty_at=b.kitty_at,
+        calls=b.calls,
+        calls_at=b.calls_at,
+        exchange=b.exchange,
+        trump=b.trump,
+        tricks=b.tricks,
+        claim=b.claim,
+        result=b.result,
+        award=b.award,
+        score=b.score,
+    )
 
 
 # -- entry points --------------------------------------------------------------------------------
@@ -1488,9 +1620,13 @@ def _binary_result(file: str | None, line: int, column: int, what: str) -> ReadR
     )
 
 
-def read_stream(lines: Iterable[str], file: str | None = None) -> Iterator[ReadResult]:
-    """Read records from lines of text (with or without their line ends), one result per record."""
-    assembler = _Assembler(file)
+def read_stream(lines: Iterable[str], file: str | None = None, *, lean: bool = False) -> Iterator[ReadResult]:
+    """Read records from lines of text (with or without their line ends), one result per record.
+
+    ``lean``: clean deals and plays are built without spans from shared models
+    (much faster; for replaying only, see ``spanned``).
+    """
+    assembler = _Assembler(file, lean)
     try:
         for chunk in _chunks(lines):
             yield from assembler.feed(chunk)
@@ -1500,14 +1636,14 @@ def read_stream(lines: Iterable[str], file: str | None = None) -> Iterator[ReadR
     yield from assembler.finish()
 
 
-def read_text(text: str, file: str | None = None) -> Iterator[ReadResult]:
+def read_text(text: str, file: str | None = None, *, lean: bool = False) -> Iterator[ReadResult]:
     """Read records from a string."""
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
         yield _binary_result(file, line, nul - (text.rfind("\n", 0, nul) + 1) + 1, "a NUL byte")
         return
-    yield from read_stream(text.split("\n"), file)
+    yield from read_stream(text.split("\n"), file, lean=lean)
 
 
 def _first_bad_byte(path: Path) -> tuple[int, int, str] | None:
@@ -1536,7 +1672,7 @@ def _first_bad_byte(path: Path) -> tuple[int, int, str] | None:
     return 1, 1, "bytes that are not UTF-8"  # pragma: no cover - the block check and line check agree
 
 
-def read_path(path: Path | str, display: str | None = None) -> Iterator[ReadResult]:
+def read_path(path: Path | str, display: str | None = None, *, lean: bool = False) -> Iterator[ReadResult]:
     """Read records from a file, streaming it line by line; ``display`` names it in diagnostics."""
     p = Path(path)
     name = display if display is not None else str(path)
@@ -1545,7 +1681,26 @@ def read_path(path: Path | str, display: str | None = None) -> Iterator[ReadResu
         yield _binary_result(name, *bad)
         return
     with p.open("rb") as f:
-        yield from read_stream((raw.decode("utf-8") for raw in f), name)
+        yield from read_stream((raw.decode("utf-8") for raw in f), name, lean=lean)
+
+
+def spanned(result: ReadResult) -> ReadResult:
+    """``result`` with the hands read lean read again in full: every tile and play with its span.
+
+    What was read lean is the same record but for those spans (and the shared
+    models), so replaying it finds the same problems; only their places need the
+    full reading, which is why ``check`` reads lean and calls this just for
+    records with something to report.
+    """
+    record = result.record
+    if not result.lean or record is None:
+        return result
+    hands = list(record.hands)
+    for index, chunk in result.lean:
+        hand = _hand_of(_parse_chunk(chunk), chunk)
+        hand.comments = hands[index].comments
+        hands[index] = hand
+    return ReadResult(record.model_copy(update={"hands": hands}), result.diagnostics)
 
 
 # -- batches for parallel reading ------------------------------------------------------------
@@ -1616,9 +1771,9 @@ def batches(lines: Iterable[str], hands: int = 200) -> Iterator[Batch]:
     yield Batch(*start, pending, True, in_batch)
 
 
-def read_batch(batch: Batch, file: str | None = None) -> Iterator[ReadResult]:
+def read_batch(batch: Batch, file: str | None = None, *, lean: bool = False) -> Iterator[ReadResult]:
     """The records of one batch, as ``read_stream`` would give them in the whole input."""
-    assembler = _Assembler(file)
+    assembler = _Assembler(file, lean)
     context = batch.context
     if context is not None:
         if not batch.log and context.kind == _HAND:  # a hand of the game before: only its trailing comments matter
