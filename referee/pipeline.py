@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
-from .notation.reader import Batch, ReadResult, batches, first_bad_byte, read_batch, read_path, read_stream, spanned
+from .notation.reader import Batch, ReadResult, batches, first_bad_byte, open_text, read_batch, read_path, read_stream, spanned
 from .record import GameRecord
 from .replay import Referee
 from .verdict import GameVerdict
@@ -286,8 +286,8 @@ def outcomes(
                 for j in judge_file(name, referee, lean=lean):
                     yield outcome_of(j, extract)
                 continue
-            with open(name, "rb") as f:
-                for batch in batches((raw.decode("utf-8") for raw in f), batch_hands):
+            with open_text(name) as f:
+                for batch in batches(f, batch_hands):
                     window.append(pool.submit(_work, name, batch))
                     while len(window) >= jobs * IN_FLIGHT:
                         yield from window.popleft().result()

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TextIO, TypeVar
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -60,6 +60,7 @@ __all__ = [
     "ReadResult",
     "batches",
     "first_bad_byte",
+    "open_text",
     "read_batch",
     "read_path",
     "read_stream",
@@ -189,6 +190,31 @@ else:  # pragma: no cover - only if record.py changes
 
     def _play(at: Span, seat: str | None, tile: str) -> Play:
         return _new_play(at=at, comments=[], seat=seat, tile=tile)
+
+
+if tuple(Dealt.model_fields) == ("at", "comments", "seat", "tiles") and tuple(TrickRecord.model_fields) == (
+    "at",
+    "comments",
+    "plays",
+    "winner",
+    "winner_at",
+):
+    _DEALT_SET = frozenset(Dealt.model_fields)
+    _TRICK_SET = frozenset(TrickRecord.model_fields)
+
+    def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
+        return _construct(Dealt, {"at": None, "comments": [], "seat": seat, "tiles": tiles}, set(_DEALT_SET))
+
+    def _lean_trick(plays: list[Play]) -> TrickRecord:
+        return _construct(TrickRecord, {"at": None, "comments": [], "plays": plays, "winner": None, "winner_at": None}, set(_TRICK_SET))
+
+else:  # pragma: no cover - only if record.py changes
+
+    def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
+        return _new_dealt(at=None, comments=[], seat=seat, tiles=tiles)
+
+    def _lean_trick(plays: list[Play]) -> TrickRecord:
+        return _new_trick(at=None, comments=[], plays=plays, winner=None, winner_at=None)
 
 
 # -- small lexical helpers -------------------------------------------------------------
@@ -486,9 +512,12 @@ class _Tok(NamedTuple):
     end_column: int
 
 
+_UPPER = {word.lower(): word for word in _KW_LEN}
 _CACHED = {"TRUMP": "trump", "RESULT": "result", "AWARD": "award", "SCORE": "score"}
 """Items built from a cache of their text (``_Callbacks._cached``): keyword -> field of ``_Build``."""
-_ITEM_CACHE: dict[tuple[str, str], tuple[type[BaseModel], list[tuple[str, int, Any]], frozenset[str]]] = {}
+_ITEM_CACHE: dict[
+    tuple[str, str], tuple[type[BaseModel], dict[str, Any], list[tuple[str, int, int]], list[tuple[str, Any]], frozenset[str]]
+] = {}
 _ITEM_CACHE_SIZE = 4096
 _BID_CACHE: dict[tuple[str, str], list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]]] = {}
 _CALL_FIELDS = ("at", "comments", "seat", "amount", "suit", "contract")
@@ -531,12 +560,13 @@ class _Callbacks:
         assert m is not None  # the HAND terminal starts with this
         line = tok.line + lo
         col = tok.column
-        b.hand_at = Span(line, col, line, col + m.end())
-        if m.group(1):
-            b.number = int(m.group(1))
-        if m.group(2):
-            b.dealer = m.group(2).upper()
-            b.dealer_at = Span(line, col + m.start(2), line, col + m.end(2))
+        b.hand_at = _tnew(Span, (line, col, line, col + m.end()))
+        number, dealer = m.groups()
+        if number:
+            b.number = int(number)
+        if dealer:
+            b.dealer = dealer.upper()
+            b.dealer_at = _tnew(Span, (line, col + m.start(2), line, col + m.end(2)))
         if len(children) == 3:  # `dealer SEAT` after a comment
             seat = children[2]
             b.dealer = seat.value.upper()
@@ -560,17 +590,24 @@ class _Callbacks:
             s = km.start()
             if low[s - 1].isalpha() or (starts and starts[-1][1] == "TRUMP" and _NO_BEFORE_RX.search(low, max(0, s - 8), s)):
                 continue
-            starts.append((s, km.group(1).upper()))
-        for i, (s, kind) in enumerate(starts):
-            value = text[s : starts[i + 1][0] if i + 1 < len(starts) else len(text)].rstrip()
-            nl = text.rfind("\n", 0, s)
-            if nl >= 0:
-                line, column = tok.line + text.count("\n", 0, s), s - nl
-            else:
-                line, column = tok.line, tok.column + s
+            starts.append((s, _UPPER[km.group(1)]))
+        ends = [s for s, _ in starts[1:]]
+        ends.append(len(text))
+        # Lines and columns go forward from item to item: each newline is counted once.
+        line = tok.line
+        nl = -1  # where the line of the current item starts (-1: the token's first line)
+        prev = 0
+        for (s, kind), e in zip(starts, ends, strict=True):
+            crossed = text.count("\n", prev, s)
+            if crossed:
+                line += crossed
+                nl = text.rfind("\n", prev, s)
+            prev = s
+            column = s - nl if nl >= 0 else tok.column + s
+            value = text[s:e].rstrip()
             newlines = value.count("\n")
             end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
-            item = _Tok(kind, value, line, column, line + newlines, end_column)
+            item = _tnew(_Tok, (kind, value, line, column, line + newlines, end_column))
             field = _CACHED.get(kind)
             if field is not None and not newlines:
                 self._cached(field, item)
@@ -599,13 +636,13 @@ class _Callbacks:
                 tiles.append(one)
             elif len(w) == 1 and w in _SEAT_LETTERS:
                 if seat is not None:
-                    rows.append(_new_dealt(at=None, comments=[], seat=seat, tiles=tiles))
+                    rows.append(_lean_dealt(seat, tiles))
                 seat, tiles = w.upper(), []
             else:
                 return False
         if seat is None:
             return False
-        rows.append(_new_dealt(at=None, comments=[], seat=seat, tiles=tiles))
+        rows.append(_lean_dealt(seat, tiles))
         b = self.b
         b.item(tok)
         if b.deal is None:
@@ -618,14 +655,12 @@ class _Callbacks:
     def _lean_play(self, tok: _Tok) -> bool:
         """A clean ``play`` item (one trick a line, each play a seat and a tile) built from
         shared span-less models; False, with nothing done, for anything else."""
-        lines = tok.value.split("\n")
-        first = lines[0].split()
-        if len(first[0]) != 4:  # `play6-4`: the first play joined to the keyword
+        value = tok.value
+        if value[4:5] not in (" ", "\t", "\n"):  # `play6-4`, `play/`: left to ``play``
             return False
-        lines[0] = " ".join(first[1:])
         tricks: list[TrickRecord] = []
         lean_play = _LEAN_PLAY
-        for line in lines:
+        for line in value[4:].split("\n"):
             words = line.split()
             if not words:
                 continue
@@ -633,10 +668,9 @@ class _Callbacks:
                 return False
             pairs = iter(words)
             try:
-                plays = [lean_play[seat, tile] for seat, tile in zip(pairs, pairs, strict=False)]
+                tricks.append(_lean_trick([lean_play[seat, tile] for seat, tile in zip(pairs, pairs, strict=False)]))
             except KeyError:
                 return False
-            tricks.append(_new_trick(at=None, comments=[], plays=plays, winner=None, winner_at=None))
         if not tricks:
             return False
         b = self.b
@@ -714,13 +748,14 @@ class _Callbacks:
         hit = _ITEM_CACHE.get(key)
         if hit is not None:
             if b.item(tok):
-                cls, template, given = hit
+                cls, base, spans, copies, given = hit
                 line = tok.line + b.lo
                 col = tok.column
-                values = {
-                    name: value if how == 0 else _tnew(Span, (line, col + value[0], line, col + value[1])) if how == 1 else value.copy()
-                    for name, how, value in template
-                }
+                values = base.copy()
+                for name, start, end in spans:
+                    values[name] = _tnew(Span, (line, col + start, line, col + end))
+                for name, value in copies:
+                    values[name] = value.copy()
                 setattr(b, field, _construct(cls, values, set(given)))
             return
         problems, unreadable = len(b.problems), b.unreadable
@@ -730,25 +765,28 @@ class _Callbacks:
             return  # not cached: the text has a problem, or this item was not the one kept
         line = tok.line + b.lo
         col = tok.column
-        shape: list[tuple[str, int, Any]] = []
+        # The model's values in field order (``base``), then what is filled in per hit:
+        # spans moved to the new line, and fresh copies of lists and dicts.
+        base: dict[str, Any] = {}
+        spans: list[tuple[str, int, int]] = []
+        copies: list[tuple[str, Any]] = []
         for name, value in model.__dict__.items():
+            base[name] = value
             if type(value) is Span:
                 if value[0] != line or value[2] != line:  # pragma: no cover - one-line items stay on their line
                     return
-                shape.append((name, 1, (value[1] - col, value[3] - col)))
+                spans.append((name, value[1] - col, value[3] - col))
             elif type(value) is list:
                 if value:  # pragma: no cover - comments are attached later
                     return
-                shape.append((name, 2, []))  # not ``value``: comments may yet be attached to it
+                copies.append((name, []))  # not ``value``: comments may yet be attached to it
             elif type(value) is dict:
-                shape.append((name, 2, dict(value)))
-            elif value is None or type(value) in (str, int, bool):
-                shape.append((name, 0, value))
-            else:  # pragma: no cover - only if record.py changes
+                copies.append((name, dict(value)))
+            elif not (value is None or type(value) in (str, int, bool)):  # pragma: no cover - only if record.py changes
                 return
         if len(_ITEM_CACHE) >= _ITEM_CACHE_SIZE:
             _ITEM_CACHE.clear()
-        _ITEM_CACHE[key] = (type(model), shape, frozenset(model.__pydantic_fields_set__))
+        _ITEM_CACHE[key] = (type(model), base, spans, copies, frozenset(model.__pydantic_fields_set__))
 
     def deal(self, children: list[Any]) -> None:
         b = self.b
@@ -1381,8 +1419,8 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
     kind = _JUNK
     tail = 0  # lines of buf up to and including the last one with text
     in_brace = False
-    start = end = (0, 0)
-    last_end = (0, 0)
+    start = (0, 0)
+    last_no, last_text = 0, ""  # the last line with text (its end is worked out when a chunk ends)
     lineno = 0
     for raw in lines:
         lineno += 1
@@ -1402,7 +1440,7 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
         c = line[first]
         if (c == "[" and kind != _HEADER) or ((c == "h" or c == "H") and _HAND_START.match(line, first)):
             if tail:
-                yield _Chunk(first_line, buf[:tail], kind, start, last_end)
+                yield _Chunk(first_line, buf[:tail], kind, start, (last_no, len(last_text.rstrip()) + 1))
                 buf = buf[tail:]
                 first_line += tail
             kind = _HEADER if c == "[" else _HAND
@@ -1411,10 +1449,10 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
             start = (lineno, first + 1)
         buf.append(line)
         tail = len(buf)
-        last_end = (lineno, len(line.rstrip()) + 1)
-    del end
+        last_no, last_text = lineno, line
     if buf:
-        yield _Chunk(first_line, buf, kind, start if tail else (first_line, 1), last_end if tail else (first_line, 1))
+        end = (last_no, len(last_text.rstrip()) + 1) if tail else (first_line, 1)
+        yield _Chunk(first_line, buf, kind, start if tail else (first_line, 1), end)
 
 
 # -- assembling records ------------------------------------------------------------------------
@@ -1680,8 +1718,17 @@ def read_path(path: Path | str, display: str | None = None, *, lean: bool = Fals
     if bad is not None:
         yield _binary_result(name, *bad)
         return
-    with p.open("rb") as f:
-        yield from read_stream((raw.decode("utf-8") for raw in f), name, lean=lean)
+    with open_text(p) as f:
+        yield from read_stream(f, name, lean=lean)
+
+
+def open_text(path: Path | str) -> TextIO:
+    """A file checked to be UTF-8 (``first_bad_byte``), opened to be read line by line.
+
+    Lines end at ``\\n`` only and come back as written (a lone ``\\r`` stays in its
+    line); the text is decoded in large blocks, not line by line.
+    """
+    return open(path, encoding="utf-8", newline="\n")
 
 
 def spanned(result: ReadResult) -> ReadResult:
