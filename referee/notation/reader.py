@@ -516,10 +516,15 @@ _UPPER = {word.lower(): word for word in _KW_LEN}
 _CACHED = {"TRUMP": "trump", "RESULT": "result", "AWARD": "award", "SCORE": "score"}
 """Items built from a cache of their text (``_Callbacks._cached``): keyword -> field of ``_Build``."""
 _ITEM_CACHE: dict[
-    tuple[str, str], tuple[type[BaseModel], dict[str, Any], list[tuple[str, int, int]], list[tuple[str, Any]], frozenset[str]]
+    tuple[str, str],
+    tuple[type[BaseModel], dict[str, Any], list[tuple[str, int, int]], list[tuple[str, Any]], frozenset[str], BaseModel],
 ] = {}
+"""One-line trump, result, award and score texts: the model's values, its spans relative to
+the item, the lists and dicts to copy, its fields set, and the model read lean."""
 _ITEM_CACHE_SIZE = 4096
-_BID_CACHE: dict[tuple[str, str], list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]]] = {}
+_BidShape = list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]]
+_BID_CACHE: dict[tuple[str, str], tuple[_BidShape, tuple[Call, ...]]] = {}
+"""One-line ``bid`` texts: where each call sits and what it holds, and the calls read lean."""
 _CALL_FIELDS = ("at", "comments", "seat", "amount", "suit", "contract")
 _FAST_CALL = tuple(Call.model_fields) == _CALL_FIELDS
 
@@ -692,7 +697,7 @@ class _Callbacks:
             self.bid([tok])
             if len(b.problems) != problems or b.unreadable != unreadable or len(b.calls) == first:
                 return  # not cached: the text has a problem, or no call
-            shape: list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]] = []
+            shape: _BidShape = []
             for call in b.calls[first:]:
                 at = call.at
                 values = call.__dict__
@@ -713,12 +718,20 @@ class _Callbacks:
                 )
             if len(_BID_CACHE) >= _ITEM_CACHE_SIZE:
                 _BID_CACHE.clear()
-            _BID_CACHE[key] = shape
+            lean = tuple(
+                _construct(Call, {**call.__dict__, "at": None, "comments": []}, set(call.__pydantic_fields_set__))
+                for call in b.calls[first:]
+            )
+            _BID_CACHE[key] = (shape, lean)
             return
         b.item(tok)
         calls = b.calls
+        if b.lean:  # shared span-less calls (see ``_LEAN_TILE``)
+            calls.extend(hit[1])
+            b.leaned = True
+            return
         first = len(calls)
-        for start, end, seat, amount, suit, contract, given in hit:
+        for start, end, seat, amount, suit, contract, given in hit[0]:
             call = _new_object(Call)
             _set_dict(
                 call,
@@ -748,7 +761,11 @@ class _Callbacks:
         hit = _ITEM_CACHE.get(key)
         if hit is not None:
             if b.item(tok):
-                cls, base, spans, copies, given = hit
+                cls, base, spans, copies, given, lean = hit
+                if b.lean:  # the shared span-less model (see ``_LEAN_TILE``)
+                    setattr(b, field, lean)
+                    b.leaned = True
+                    return
                 line = tok.line + b.lo
                 col = tok.column
                 values = base.copy()
@@ -786,7 +803,9 @@ class _Callbacks:
                 return
         if len(_ITEM_CACHE) >= _ITEM_CACHE_SIZE:
             _ITEM_CACHE.clear()
-        _ITEM_CACHE[key] = (type(model), base, spans, copies, frozenset(model.__pydantic_fields_set__))
+        given = frozenset(model.__pydantic_fields_set__)
+        bare = base | {name: None for name, _, _ in spans} | {name: value.copy() for name, value in copies}
+        _ITEM_CACHE[key] = (type(model), base, spans, copies, given, _construct(type(model), bare, set(given)))
 
     def deal(self, children: list[Any]) -> None:
         b = self.b
