@@ -784,9 +784,9 @@ class _Callbacks:
         col = tok.column
         # The model's values in field order (``base``), then what is filled in per hit:
         # spans moved to the new line, and fresh copies of lists and dicts.
-        base: dict[str, Any] = {}
-        spans: list[tuple[str, int, int]] = []
-        copies: list[tuple[str, Any]] = []
+        base = {}
+        spans = []
+        copies = []
         for name, value in model.__dict__.items():
             base[name] = value
             if type(value) is Span:
