@@ -129,6 +129,8 @@ class _Maker(Generic[_M]):
                 self.template[name] = None if info.default is PydanticUndefined else info.default
 
     def __call__(self, **given: Any) -> _M:
+        if len(given) == len(self.template):  # every field given (a hand): nothing to merge
+            return _construct(self.cls, given, set(given))
         values = self.template | given
         if len(given) < len(values):
             for name, factory in self.factories:
@@ -1301,7 +1303,7 @@ def _whole_hand(text: str) -> _Tok | None:
     column = pos - text.rfind("\n", 0, pos)
     newlines = value.count("\n")
     end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
-    return _Tok("HAND", value, line, column, line + newlines, end_column)
+    return _tnew(_Tok, ("HAND", value, line, column, line + newlines, end_column))
 
 
 def _parse(b: _Build, text: str, kind: int) -> None:
