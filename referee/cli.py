@@ -289,7 +289,7 @@ def score(
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
     with _progress(err, err.is_terminal and fmt is not ScoreFormat.json) as advance:
-        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs()):
+        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), lean=True):  # rows need no spans
             totals.add_outcome(o)
             advance(o.hands)
             if fmt is ScoreFormat.csv:
