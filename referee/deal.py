@@ -8,9 +8,47 @@ from collections.abc import Sequence
 
 from .errors import Refusal
 from .profiles import Game
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
-__all__ = ["check_deal", "kitty_of", "shuffle_deal"]
+__all__ = ["check_deal", "kitty_of", "shuffle_deal", "tile_copies"]
+
+_SETS: dict[int, tuple[Game, tuple[int, ...], frozenset[Tile] | None]] = {}
+
+
+def _set_counts(game: Game) -> tuple[tuple[int, ...], frozenset[Tile] | None]:
+    """(copies of each tile by id, the set's tiles when it holds each once), once per game.
+
+    Every hand's deal is checked against them.  Keyed by ``id(game)`` with the game
+    kept alongside, so a recycled id is noticed.
+    """
+    hit = _SETS.get(id(game))
+    if hit is None or hit[0] is not game:
+        copies = [0] * (max(ALL_TILES) + 1)
+        for t in game.tiles:
+            copies[t] += 1
+        one_each = frozenset(game.tiles) if max(copies) == 1 else None
+        hit = (game, tuple(copies), one_each)
+        _SETS[id(game)] = hit
+    return hit[1], hit[2]
+
+
+def tile_copies(game: Game) -> tuple[int, ...]:
+    """How many copies of each tile (indexed by the tile) ``game``'s set holds."""
+    return _set_counts(game)[0]
+
+
+def _clean(size: int, hands: Sequence[Sequence[Tile] | None], one_each: frozenset[Tile]) -> bool:
+    """A deal from a set of single tiles with nothing to report: every recorded hand
+    has ``size`` tiles, all of them distinct and in the set (the common case, checked in C)."""
+    dealt: set[Tile] = set()
+    count = 0
+    for h in hands:
+        if h is not None:
+            if len(h) != size:
+                return False
+            dealt.update(h)
+            count += size
+    return len(dealt) == count and dealt <= one_each
 
 
 def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[tuple[int | None, Refusal]]:
@@ -19,7 +57,9 @@ def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[tuple
     A seat whose hand is ``None`` was not recorded; its size is not checked.
     """
     problems: list[tuple[int | None, Refusal]] = []
-    in_set = Counter(game.tiles)
+    in_set, one_each = _set_counts(game)
+    if one_each is not None and _clean(game.hand_size, hands, one_each):
+        return problems
     seen: Counter[Tile] = Counter()
     for seat, hand in enumerate(hands):
         if hand is None:

@@ -9,7 +9,7 @@ Tables are built once per declaration and cached.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .tiles import ALL_TILES, Tile
@@ -81,6 +81,19 @@ class TrumpTable:
     is_trump: tuple[bool, ...]
     forced: bool = False
     """Sevens: a player must play the tile of highest ``rank[t][0]`` (nearest 7 pips)."""
+    strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """``strength[led][tile]`` in a trick whose lead called suit ``led`` (the highest takes
+    it): the tile's rank in that suit, a trump's rank + 16 (ranks run 0..8, so a trump
+    beats the led suit), ``NO_RANK`` when it cannot take the trick.  One int a tile, so
+    ``winner`` compares plain ints rather than (is_trump, rank) pairs."""
+
+    def __post_init__(self) -> None:
+        trump, rank, is_trump = self.trump, self.rank, self.is_trump
+        strength = tuple(
+            tuple(rank[t][trump] + 16 if trump is not None and is_trump[t] else rank[t][led] for t in range(len(rank)))
+            for led in range(DOUBLES + 1)
+        )
+        object.__setattr__(self, "strength", strength)  # frozen: set once, as the table is built
 
     def playable(self, held: Sequence[Tile], lead: Tile | None) -> list[Tile]:
         """The tiles of ``held`` a player may play; ``lead`` is the trick's first tile (None: leading)."""
@@ -105,21 +118,10 @@ class TrumpTable:
 
         Strict comparison keeps the first of two identical tiles on top (Texas 88).
         """
-        rank = self.rank
-        led = self.calls[tiles[0]]
-        trump = self.trump
-        is_trump = self.is_trump
-        best = 0
-        best_key = -1
-        # One int per tile: ranks run 0..8, so a trump's rank + 16 beats any rank
-        # in the led suit (cheaper than comparing (is_trump, rank) tuples).
-        for i, t in enumerate(tiles):
-            if trump is not None and is_trump[t]:
-                key = rank[t][trump] + 16
-            else:
-                key = rank[t][led]
-                if key == NO_RANK:
-                    continue
+        strength = self.strength[self.calls[tiles[0]]]
+        best, best_key = 0, strength[tiles[0]]
+        for i in range(1, len(tiles)):
+            key = strength[tiles[i]]
             if key > best_key:
                 best, best_key = i, key
         return best

@@ -62,9 +62,10 @@ class GameState:
         return result
 
     def _winner(self, declaring_team: int | None) -> int | None:
-        reached = [t for t, s in enumerate(self.scores) if s >= self.rules.target]
-        if not reached:
+        target = self.rules.target
+        if max(self.scores) < target:  # most hands: nobody has reached it yet
             return None
+        reached = [t for t, s in enumerate(self.scores) if s >= target]
         if declaring_team in reached:
             return declaring_team
         best = max(self.scores[t] for t in reached)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .auction import Bid, bid_marks, check_amount, check_contract_amount, marks_in, needs_all_tricks
+from .deal import tile_copies
 from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
 from .errors import IllegalAction, Refusal
 from .profiles import Contract, Game, Rules
@@ -95,23 +96,25 @@ _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES e
 """Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
 
 
-_PER_GAME: dict[int, tuple[Game, tuple[int, ...], int, tuple[int, ...]]] = {}
+_GameConstants = tuple[tuple[int, ...], int, tuple[int, ...], dict[str, Contract]]
+_PER_GAME: dict[int, tuple[Game, _GameConstants]] = {}
 
 
-def _game_constants(game: Game) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """(copies of each tile by id, points in a hand, next seat clockwise), once per game.
+def _game_constants(game: Game) -> _GameConstants:
+    """(copies of each tile by id, points in a hand, next seat clockwise, contracts by
+    name), once per game.
 
     Keyed by ``id(game)`` with the game kept alongside, so a recycled id is noticed.
     """
     hit = _PER_GAME.get(id(game))
     if hit is None or hit[0] is not game:
-        copies = [0] * len(_COUNT_OF)
-        for t in game.tiles:
-            copies[t] += 1
         n = game.players
-        hit = (game, tuple(copies), game.hand_total, tuple((s + 1) % n for s in range(n)))
+        contracts: dict[str, Contract] = {}
+        for c in game.contracts:
+            contracts.setdefault(c.name, c)
+        hit = (game, (tile_copies(game), game.hand_total, tuple((s + 1) % n for s in range(n)), contracts))
         _PER_GAME[id(game)] = hit
-    return hit[1], hit[2], hit[3]
+    return hit[1]
 
 
 def seat_order(players: int, out: Sequence[int] = ()) -> tuple[int, ...]:
@@ -162,13 +165,13 @@ class Hand:
 
     __slots__ = (
         "_all_in",
+        "_contracts",
         "_copies",
         "_decided",
         "_hand_total",
         "_lose_all",
         "_next",
         "_out",
-        "_played",
         "_size",
         "calls",
         "claimed",
@@ -209,7 +212,7 @@ class Hand:
         self.deal_known = deal_known
         """False when the record omitted the deal and hands were rebuilt from the plays."""
         n = game.players
-        copies, total, nxt = _game_constants(game)
+        copies, total, nxt, self._contracts = _game_constants(game)
         self._next = nxt
         self.phase = _AUCTION
         self.turn: int | None = (dealer + 1) % n
@@ -229,7 +232,6 @@ class Hand:
         # Per-hand constants and counts kept as plain ints and tuples: the replay
         # loop reads them for every play (see bench/engine_bench.py).
         self._copies = copies
-        self._played = [0] * len(copies)
         self._size = n
         self._hand_total = total
         self._all_in: bool | None = None
@@ -267,10 +269,7 @@ class Hand:
 
     def _contract(self, name: str | None) -> Contract | None:
         """The game's contract ``name``, whatever the options (a record is judged as written)."""
-        for c in self.game.contracts:
-            if c.name == name:
-                return c
-        return None
+        return None if name is None else self._contracts.get(name)
 
     @property
     def trump_caller(self) -> int | None:
@@ -362,6 +361,10 @@ class Hand:
         refusal = self.check_bid(seat, bid)
         if refusal and (not force or refusal.code in ("E201", "E209")):
             raise IllegalAction(refusal)
+        self._apply_bid(seat, bid)
+
+    def _apply_bid(self, seat: int | None, bid: Bid | None) -> None:
+        """``bid`` after the caller checked it (no refusal, or one that ``force`` lets through)."""
         who = self.turn if seat is None else seat
         assert who is not None
         self.calls.append((who, bid))
@@ -516,6 +519,10 @@ class Hand:
         refusal = self.check_declare(declaration, by)
         if refusal and (not force or refusal.code not in ("E211", "E212", "E213", "E304")):
             raise IllegalAction(refusal)
+        self._apply_declare(declaration)
+
+    def _apply_declare(self, declaration: Declaration) -> None:
+        """``declare`` after the caller checked it (no refusal, or one that ``force`` lets through)."""
         if self.phase is _DECLARE:
             self._set_declaration(declaration)
 
@@ -563,7 +570,7 @@ class Hand:
             return Refusal("E401", f"{self.seat(seat)} played out of turn: it is {self.seat(who)}'s turn")
         hand = self.hands[who]
         if t not in hand:
-            if self._played[t] >= self._copies[t]:
+            if self._times_played(t) >= self._copies[t]:
                 return Refusal("E403", f"{t} was already played in this hand")
             return Refusal("E402", f"{self.seat(who)} played {t} but does not hold it")
         table = self.table
@@ -577,11 +584,12 @@ class Hand:
                     "under sevens each player plays the tile nearest 7 pips",
                 )
         elif self.trick:
+            follows = table.follows
             led = table.calls[self.trick[0][1]]
             bit = 1 << led
-            if not table.follows[t] & bit:
+            if not follows[t] & bit:
                 for h in hand:
-                    if table.follows[h] & bit:
+                    if follows[h] & bit:
                         suit = NUMBER_NAMES[led] if led != table.trump or led == DOUBLES else "trumps"
                         return Refusal(
                             "E404",
@@ -589,6 +597,11 @@ class Hand:
                             f"{self.seat(who)} had to follow with a tile of the suit led",
                         )
         return None
+
+    def _times_played(self, t: Tile) -> int:
+        """Copies of ``t`` played so far, counted from the tricks when a refusal asks
+        (rather than kept up to date on every play)."""
+        return sum(x == t for tr in self.tricks for _, x in tr.plays) + sum(x == t for _, x in self.trick)
 
     def can_play(self, seat: int | None, t: Tile) -> bool:
         return self.check_play(seat, t) is None
@@ -616,10 +629,10 @@ class Hand:
         """``play`` after the caller checked it (no refusal, or one that ``force`` lets through)."""
         who = self.turn
         assert who is not None
-        hand = self.hands[who]
-        if t in hand:
-            hand.remove(t)
-        self._played[t] += 1
+        try:  # noqa: SIM105 - contextlib.suppress costs a context manager on every play
+            self.hands[who].remove(t)
+        except ValueError:  # a forced play of a tile the player does not hold
+            pass
         trick = self.trick
         trick.append((who, t))
         if len(trick) < self._size:
@@ -720,6 +733,10 @@ class Hand:
         refusal = self.check_claim(side)
         if refusal and (not force or refusal.code != "E407"):
             raise IllegalAction(refusal)
+        self._apply_claim(side)
+
+    def _apply_claim(self, side: str) -> None:
+        """``claim`` after the caller checked it (no refusal, or one that ``force`` lets through)."""
         game = self.game
         assert self.declarer is not None
         decl_team = game.teams[self.declarer]

@@ -8,11 +8,11 @@ lost), the hand stops with a note and the running score is no longer checked.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-from pydantic import BaseModel
+from typing import Any
 
 from .auction import Bid
 from .deal import check_deal, kitty_of
@@ -20,11 +20,11 @@ from .declarations import Declaration, table_for
 from .diagnostics import Diagnostic
 from .errors import Refusal
 from .game import GameState
-from .hand import Hand, HandSnapshot, Phase, partner_seat, seat_order
+from .hand import Hand, HandResult, HandSnapshot, Phase, partner_seat, seat_order
 from .profiles import GAMES, Game, OptionError, Profile, Rules, make_rules
 from .record import GameRecord, HandRecord, Span, TileAt, TrickRecord, TrumpRecord
 from .tiles import ALL_TILES, Tile, TileError, parse_tile
-from .verdict import GameVerdict, HandVerdict, TrickVerdict
+from .verdict import GameVerdict, HandVerdict, trick_verdict, trusted
 
 __all__ = ["Referee", "judge", "rules_for"]
 
@@ -56,14 +56,23 @@ class _Sink:
         self.add(r.code, r.message, at, r.hint)
 
 
+RulesCache = dict[tuple[str, tuple[tuple[str, str], ...]], Rules]
+"""Rules already made, by game (or profile) name and options."""
+
+
 def rules_for(
-    record: GameRecord, defaults: tuple[str, dict[str, str]], sink: _Sink, profiles: dict[str, Profile] | None = None
+    record: GameRecord,
+    defaults: tuple[str, dict[str, str]],
+    sink: _Sink,
+    profiles: dict[str, Profile] | None = None,
+    cache: RulesCache | None = None,
 ) -> Rules | None:
     """The rules a record names in its tags, over the caller's defaults.
 
     ``[Rules]`` replaces the default game (and its default options); it may name
     a built-in game or one of ``profiles`` (house rules).  ``[Options]`` and
     ``[Target]`` add to whatever game applies.  Problems go to ``sink``.
+    ``cache`` keeps the rules made for the same ``profiles`` from one record to the next.
     """
     profiles = profiles or {}
     game_name, options = defaults[0], dict(defaults[1])
@@ -108,13 +117,25 @@ def rules_for(
                 sink.add("S008", f"the target is in {unit} but these rules score {scoring}", record.tag_at("Target"))
     while True:
         try:
-            return make_rules(game_name, options, profiles)
+            return _make_rules(game_name, options, profiles, cache)
         except OptionError as e:
             sink.add("S005", str(e), record.tag_at("Options"))
             bad = _bad_option(game, options)
             if bad is None:
                 return None
             options.pop(bad)
+
+
+def _make_rules(game_name: str, options: dict[str, str], profiles: dict[str, Profile], cache: RulesCache | None) -> Rules:
+    """``make_rules``, remembered in ``cache`` (rules are frozen): the records of a file
+    mostly name the same rules, so each game need not validate them again."""
+    if cache is None:
+        return make_rules(game_name, options, profiles)
+    key = (game_name, tuple(options.items()))
+    rules = cache.get(key)
+    if rules is None:
+        rules = cache[key] = make_rules(game_name, options, profiles)
+    return rules
 
 
 def _bad_option(game: Game, chosen: dict[str, str]) -> str | None:
@@ -132,8 +153,14 @@ def declaration_of(trump: TrumpRecord, rules: Rules) -> Declaration:
     options unless the record wrote `low` (which the engine then checks)."""
     if trump.kind == "nello" and not trump.doubles_low:
         mode = rules.nello_doubles
-        return Declaration("nello", doubles_low=mode == "low", doubles_suit=mode == "own-suit")
-    return Declaration(trump.kind, trump.suit, trump.doubles_low)
+        return _declaration("nello", None, mode == "low", mode == "own-suit")
+    return _declaration(trump.kind, trump.suit, trump.doubles_low, False)
+
+
+@functools.cache
+def _declaration(kind: str, suit: int | None, doubles_low: bool, doubles_suit: bool) -> Declaration:
+    """One shared (frozen) declaration for each way of writing trump, rather than one a hand."""
+    return Declaration(kind, suit, doubles_low, doubles_suit)
 
 
 def _sits_out(rules: Rules, decl: Declaration) -> bool:
@@ -154,6 +181,7 @@ class Referee:
         self.defaults = (game, dict(options or {}))
         self.profiles = dict(profiles or {})
         """House-rule profiles a record's ``[Rules]`` may name, by name."""
+        self._rules: RulesCache = {}
         self.detail = detail
         """False: each hand's verdict leaves out its tricks and call seats (``check`` needs
         only the diagnostics, which are the same either way)."""
@@ -163,20 +191,25 @@ class Referee:
     ) -> GameVerdict:
         """Replay ``record``; with ``trace``, keep a snapshot of each hand before every play."""
         sink = _Sink(file, game_index)
-        rules = rules_for(record, self.defaults, sink, self.profiles)
+        rules = rules_for(record, self.defaults, sink, self.profiles, self._rules)
         mode = (record.tag("Mode") or ("log" if not record.tags else "game")).strip().lower()
         if mode not in ("game", "log"):
             mode = "game"  # the reader reports the bad value (S008)
-        verdict = GameVerdict(mode=mode)
         if rules is None:
-            verdict.diagnostics = sink.out
-            return verdict
-        verdict.rules = rules.name
-        verdict.options = {k: v for k, v in rules.option_values().items() if k != "target"}
-        verdict.target = rules.target
-        verdict.target_unit = rules.target_unit
-        _GameReplay(rules, record, sink, verdict, mode, trace, self.detail).run()
-        verdict.diagnostics = sink.out
+            return trusted(GameVerdict, mode=mode, diagnostics=sink.out)
+        replay = _GameReplay(rules, record, sink, mode, trace, self.detail)
+        replay.run()
+        verdict = trusted(
+            GameVerdict,
+            mode=mode,
+            rules=rules.name,
+            options={k: v for k, v in rules.option_values().items() if k != "target"},
+            target=rules.target,
+            target_unit=rules.target_unit,
+            **replay.totals,
+            diagnostics=sink.out,
+        )
+        verdict.hands.extend(replay.hands)  # filled in, not set: not in ``model_fields_set``
         return verdict
 
 
@@ -195,7 +228,6 @@ class _GameReplay:
         rules: Rules,
         record: GameRecord,
         sink: _Sink,
-        verdict: GameVerdict,
         mode: str,
         trace: Trace | None = None,
         detail: bool = True,
@@ -206,12 +238,17 @@ class _GameReplay:
         self.game = rules.game
         self.record = record
         self.sink = sink
-        self.verdict = verdict
+        self.hands: list[HandVerdict] = []
+        """Each hand's verdict, in order."""
+        self.totals: dict[str, Any] = {}
+        """The game's score and winner, for its verdict (when the replay knows them)."""
         self.log = mode == "log"
         self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
         self.score_known = True
         g = self.game
         self.seats: dict[str, int] = {x.upper(): i for names in (g.seats, g.seat_names) for i, x in enumerate(names)}
+        self._sides: dict[str, int] = {}
+        """Labels ``side`` has read, by text: every hand's award and score name the same ones."""
 
     # -- labels -------------------------------------------------------------------
     def seat(self, label: str | None, at: Span | None) -> int | None:
@@ -226,13 +263,20 @@ class _GameReplay:
 
     def side(self, label: str, at: Span | None) -> int | None:
         """A team label (NS, ACE, ...) or a seat letter standing for its team."""
+        team = self._sides.get(label)
+        if team is not None:
+            return team
         up = label.upper()
         labels = self.game.team_labels
         if up in labels:
-            return labels.index(up)
-        s = self.game.seat_index(up)
-        if s is not None:
-            return self.game.teams[s]
+            team = labels.index(up)
+        else:
+            s = self.game.seat_index(up)
+            if s is not None:
+                team = self.game.teams[s]
+        if team is not None:
+            self._sides[label] = team
+            return team
         self.sink.add("S010", f"{label!r} is not a side in {self.game.title}", at, f"the sides are {' '.join(labels)}")
         return None
 
@@ -256,23 +300,24 @@ class _GameReplay:
                 refusal = self.state.check_new_hand()
                 assert refusal is not None
                 self.sink.refusal(refusal, hr.at)
-                self.verdict.hands.append(HandVerdict(number=i, followed=False))
+                self.hands.append(trusted(HandVerdict, number=i, followed=False))
                 continue
-            self.verdict.hands.append(self.hand(i, hr))
+            self.hands.append(self.hand(i, hr))
         self.sink.hand = None
         if self.log:
             return
+        winner: str | None = None
         if self.score_known:
             labels = self.game.team_labels
-            self.verdict.score = {labels[t]: s for t, s in enumerate(self.state.scores)}
+            self.totals["score"] = {labels[t]: v for t, v in enumerate(self.state.scores)}
             if self.state.winner is not None:
-                self.verdict.winner = labels[self.state.winner]
+                self.totals["winner"] = winner = labels[self.state.winner]
         stated = record.tag("Winner")
         if stated is not None and self.score_known:
             at = record.tag_at("Winner")
             want = self.side(stated, at) if stated.strip() else None
             if want is not None and want != self.state.winner:
-                actual = self.verdict.winner or "no side yet"
+                actual = winner or "no side yet"
                 self.sink.add("E504", f"the record names {stated} the winner, but the replay gives {actual}", at)
         if hands and self.score_known and self.state.winner is None:
             unit = self.rules.target_unit
@@ -280,12 +325,10 @@ class _GameReplay:
 
     # -- one hand -----------------------------------------------------------------------
     def hand(self, number: int, hr: HandRecord) -> HandVerdict:
-        hv = HandVerdict(number=number)
         if hr.unreadable:
             self.sink.add("W103", "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
             self.lose_score()
-            hv.followed = False
-            return hv
+            return trusted(HandVerdict, number=number, followed=False)
         game = self.game
         state = self.state
         dealer = self.seat(hr.dealer, hr.dealer_at) if hr.dealer is not None else None
@@ -295,37 +338,38 @@ class _GameReplay:
             refusal = state.check_dealer(dealer)
             if refusal:
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
-        hv.dealer = game.seats[dealer]
         hand = self.make_hand(hr, dealer)
         if hand is None:
-            hv.followed = False
             self.lose_score()
-            return hv
+            return trusted(HandVerdict, number=number, dealer=game.seats[dealer], followed=False)
         try:
-            self.follow(hr, hand, hv)
+            self.follow(hr, hand)
         except _Stop:
-            hv.followed = False
             after = "its score is not computed" if self.log else "its score and the running score after it are not checked"
             self.sink.add("W103", f"hand {hr.number or number} cannot be followed past this error; {after}", hr.at)
-        self.fill(hand, hv)
-        if not hv.followed:
             self.lose_score()
-            return hv
+            return trusted(HandVerdict, number=number, dealer=game.seats[dealer], followed=False, **self.fill(hand))
         if self.log:
             local = GameState(self.rules, dealer)
             result = local.finish(hand)
         else:
             result = state.finish(hand)
         labels = game.team_labels
-        hv.points = {labels[t]: p for t, p in enumerate(result.points)} if result.bid else {}
-        hv.tricks_won = {labels[t]: n for t, n in enumerate(result.tricks)} if result.bid else {}
-        hv.made = result.made
-        hv.awards = {labels[t]: a for t, a in enumerate(result.awards)}
-        hv.thrown_in = result.thrown_in
-        if self.score_known and not self.log:
-            hv.score = {labels[t]: s for t, s in enumerate(state.scores)}
-        self.check_stated(hr, hv, hand)
-        return hv
+        awards = {labels[t]: v for t, v in enumerate(result.awards)}
+        score = {labels[t]: v for t, v in enumerate(state.scores)} if self.score_known and not self.log else None
+        self.check_stated(hr, hand, result, awards, score)
+        return trusted(
+            HandVerdict,
+            number=number,
+            dealer=game.seats[dealer],
+            **self.fill(hand),
+            points={labels[t]: v for t, v in enumerate(result.points)} if result.bid else {},
+            tricks_won={labels[t]: v for t, v in enumerate(result.tricks)} if result.bid else {},
+            made=result.made,
+            awards=awards,
+            thrown_in=result.thrown_in,
+            **({} if score is None else {"score": score}),
+        )
 
     def lose_score(self) -> None:
         if self.score_known and not self.log:
@@ -336,37 +380,40 @@ class _GameReplay:
         game = self.game
         n = game.players
         hands: list[list[Tile] | None] = [None] * n
-        spans: list[list[Span | None]] = [[] for _ in range(n)]
+        read: list[Sequence[TileAt]] = [()] * n  # the written tiles behind hands[s], for a problem's span
         tile_of = _TILE_OF
         if hr.deal is not None:
             for dealt in hr.deal:
-                s = self.seat(dealt.seat, dealt.at)
+                s = self.seats.get(dealt.seat)  # an upper-case label, as the reader keeps it
                 if s is None:
-                    continue
+                    s = self.seat(dealt.seat, dealt.at)
+                    if s is None:
+                        continue
                 if hands[s] is not None:
                     self.sink.add("E104", f"the deal lists {game.seats[s]} twice", dealt.at)
                     continue
-                fast = [tile_of.get(ta.tile) for ta in dealt.tiles]
-                if None not in fast:  # canonical text throughout, as the reader stores it
-                    hands[s] = fast  # type: ignore[assignment]
-                    spans[s] = [ta.at for ta in dealt.tiles]
-                    continue
-                tiles: list[Tile] = []
-                for ta in dealt.tiles:
-                    t = self.tile(ta)
-                    if t is not None:
-                        tiles.append(t)
-                        spans[s].append(ta.at)
-                hands[s] = tiles
-            missing = [game.seats[s] for s in range(n) if hands[s] is None]
-            if missing:
+                try:  # canonical text throughout, as the reader stores it
+                    hands[s] = [tile_of[ta.tile] for ta in dealt.tiles]
+                    read[s] = dealt.tiles
+                except KeyError:  # another spelling: read (and report) tile by tile
+                    tiles: list[Tile] = []
+                    kept: list[TileAt] = []
+                    for ta in dealt.tiles:
+                        t = self.tile(ta)
+                        if t is not None:
+                            tiles.append(t)
+                            kept.append(ta)
+                    hands[s] = tiles
+                    read[s] = kept
+            if None in hands:
+                missing = [game.seats[s] for s in range(n) if hands[s] is None]
                 self.sink.add("E104", f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at)
             for seat, refusal in check_deal(game, hands):
                 at = hr.at
                 if seat is not None:
-                    at = self._tile_span(hr, seat, refusal, hands[seat] or [], spans[seat])
+                    at = self._tile_span(hr, seat, refusal, hands[seat] or [], read[seat])
                 self.sink.refusal(refusal, at)
-        deal_known = hr.deal is not None and all(h is not None for h in hands)
+        deal_known = hr.deal is not None and None not in hands
         if not deal_known:
             rebuilt = self.rebuild(hr, dealer)
             if rebuilt is None:
@@ -387,12 +434,12 @@ class _GameReplay:
                 )
         return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
 
-    def _tile_span(self, hr: HandRecord, seat: int, refusal: Refusal, tiles: list[Tile], spans: list[Span | None]) -> Span | None:
+    def _tile_span(self, hr: HandRecord, seat: int, refusal: Refusal, tiles: list[Tile], read: Sequence[TileAt]) -> Span | None:
         if refusal.code in ("E102", "E103"):
             text = refusal.message.split(" ", 1)[0]
             hits = [i for i, t in enumerate(tiles) if str(t) == text]
             if hits:
-                return spans[hits[-1] if refusal.code == "E103" else hits[0]]
+                return read[hits[-1] if refusal.code == "E103" else hits[0]].at
         assert hr.deal is not None
         for dealt in hr.deal:
             if self.game.seat_index(dealt.seat) == seat:
@@ -455,12 +502,16 @@ class _GameReplay:
                 leader = seats[table.winner(tiles)]
         return hands
 
-    def follow(self, hr: HandRecord, hand: Hand, hv: HandVerdict) -> None:
+    def follow(self, hr: HandRecord, hand: Hand) -> None:
         sink = self.sink
         game = self.game
         # auction
+        seats = self.seats
         for call in hr.calls:
-            seat = self.seat(call.seat, call.at)
+            label = call.seat
+            seat = None if label is None else seats.get(label)  # ``seat`` when not a plain letter
+            if seat is None and label is not None:
+                seat = self.seat(label, call.at)
             bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
             refusal = hand.check_bid(seat, bid)
             if refusal:
@@ -470,9 +521,9 @@ class _GameReplay:
                 if refusal.code == "E201":
                     raise _Stop  # crediting the call to anyone would invent errors further on
                 if refusal.code == "E205":
-                    hand.bid(seat, None, force=True)
+                    hand._apply_bid(seat, None)
                     continue
-            hand.bid(seat, bid, force=True)
+            hand._apply_bid(seat, bid)  # checked just above, as ``bid(force=True)`` would check it again
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
@@ -504,7 +555,7 @@ class _GameReplay:
             refusal = hand.check_declare(decl, by)
             if refusal:
                 sink.refusal(refusal, hr.trump.by_at if refusal.code == "E213" else hr.trump.at)
-            hand.declare(decl, by=by, force=True)
+            hand._apply_declare(decl)  # checked just above, as ``declare(force=True)`` would check it again
         elif hr.trump is not None and hand.phase is Phase.PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
@@ -522,7 +573,7 @@ class _GameReplay:
             elif side == "declarers" and hand.claim_unverified():
                 why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
                 sink.add("W101", f"the claim is not verified: {why}", hr.claim.at)
-            hand.claim(side, force=True)
+            hand._apply_claim(side)  # checked above: ``claim`` would search the rest of the hand again
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             played = len(hand.tricks)
@@ -582,27 +633,34 @@ class _GameReplay:
         size = hand.trick_size
         seats = self.seats
         tile_of = _TILE_OF
+        trace = self.trace
+        check_play = hand.check_play
+        apply_play = hand._apply_play  # checked first: ``play`` would check it again
         for tr in tricks:
+            plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.
-            if len(tr.plays) != size and not (
-                len(tr.plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in tr.plays)
+            if len(plays) != size and not (
+                len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
             ):
-                sink.add("E408", f"this trick has {len(tr.plays)} tiles; a trick in {self.game.title} has {size}", tr.at)
-            for i, p in enumerate(tr.plays):
+                sink.add("E408", f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at)
+            done = None
+            for p in plays:
+                done = None
                 label = p.seat
                 seat = None if label is None else seats.get(label)
                 if seat is None and label is not None:
                     seat = self.seat(label, p.at)
-                t = tile_of.get(p.tile)
-                if t is None:
+                try:
+                    t = tile_of[p.tile]
+                except KeyError:  # not the reader's canonical text
                     try:
                         t = parse_tile(p.tile)
                     except TileError as e:
                         sink.add("S002", str(e), p.at)
                         raise _Stop from None
-                if self.trace is not None:
-                    self.trace.setdefault(sink.hand or 0, []).append((hand.snapshot(), hand.legal_plays()))
-                refusal = hand.check_play(seat, t)
+                if trace is not None:
+                    trace.setdefault(sink.hand or 0, []).append((hand.snapshot(), hand.legal_plays()))
+                refusal = check_play(seat, t)
                 if refusal:
                     sink.refusal(refusal, p.at)
                     if refusal.code == "E410":  # the partner's tile is left out and play goes on
@@ -611,33 +669,38 @@ class _GameReplay:
                         return
                     if refusal.code not in ("E402", "E403", "E404", "E411"):
                         raise _Stop
-                done = hand._apply_play(t)  # checked just above: ``play`` would check it again
-                if done is not None and i == len(tr.plays) - 1 and tr.winner is not None:
-                    want = self.seat(tr.winner, tr.winner_at)
-                    if want is not None and want != done.winner:
-                        ws = self.game.seats
-                        sink.add("E506", f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at)
+                done = apply_play(t)
+            # The written winner, when the trick's last play closed it.
+            if done is not None and tr.winner is not None:
+                want = self.seat(tr.winner, tr.winner_at)
+                if want is not None and want != done.winner:
+                    ws = self.game.seats
+                    sink.add("E506", f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at)
 
-    def fill(self, hand: Hand, hv: HandVerdict) -> None:
+    def fill(self, hand: Hand) -> dict[str, Any]:
+        """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""
         seats = self.game.seats
+        out: dict[str, Any] = {}
         if hand.declarer is not None:
-            hv.declarer = seats[hand.declarer]
+            out["declarer"] = seats[hand.declarer]
         if hand.high_bid is not None:
-            hv.bid = hand.high_bid.amount
-            hv.bid_suit = hand.high_bid.suit
+            out["bid"] = hand.high_bid.amount
+            out["bid_suit"] = hand.high_bid.suit
         if hand.declaration is not None:
-            hv.trump = str(hand.declaration)
-        hv.claim = hand.claimed
+            out["trump"] = str(hand.declaration)
+        out["claim"] = hand.claimed
         if not self.detail:
-            return
-        hv.call_seats = [seats[s] for s, _ in hand.calls]
+            return out
+        out["call_seats"] = [seats[s] for s, _ in hand.calls]
         text = _TEXT_OF
-        hv.tricks = [
-            _trick_verdict(seats[tr.leader], [seats[s] for s, _ in tr.plays], [text[t] for _, t in tr.plays], seats[tr.winner], tr.points)
+        out["tricks"] = [
+            trick_verdict(seats[tr.leader], [seats[s] for s, _ in tr.plays], [text[t] for _, t in tr.plays], seats[tr.winner], tr.points)
             for tr in hand.tricks
         ]
+        return out
 
-    def check_stated(self, hr: HandRecord, hv: HandVerdict, hand: Hand) -> None:
+    def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
+        """The result, award and score the record states, against the replay's."""
         sink = self.sink
         game = self.game
         labels = game.team_labels
@@ -652,57 +715,37 @@ class _GameReplay:
             took = hand.points[team] if game.counters_score else hand.team_tricks[team]
             if r.points is not None and r.points != took:
                 sink.add("E501", f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at)
-            if r.outcome is not None and (r.outcome == "made") != bool(hv.made):
-                outcome = "made" if hv.made else "set"
+            if r.outcome is not None and (r.outcome == "made") != bool(result.made):
+                outcome = "made" if result.made else "set"
                 sink.add("E501", f"the result says the bid was {r.outcome}, but it was {outcome}", r.at)
-        elif r is not None and hv.thrown_in and (r.points or r.outcome):
+        elif r is not None and result.thrown_in and (r.points or r.outcome):
             sink.add("E501", "everyone passed: a thrown-in hand has no result", r.at)
         if hr.award is not None:
             stated = self._by_side(hr.award.amounts, hr.award.at)
-            if stated is not None:
-                actual = hv.awards
-                if any(stated.get(k, 0) != v for k, v in actual.items()):
-                    unit = "marks" if self.rules.scoring == "marks" else "points"
-                    sink.add(
-                        "E502",
-                        f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(actual, skip_zero=True)} ({unit})",
-                        hr.award.at,
-                    )
-        if hr.score is not None and hv.score is not None:
+            if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
+                unit = "marks" if self.rules.scoring == "marks" else "points"
+                sink.add(
+                    "E502",
+                    f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({unit})",
+                    hr.award.at,
+                )
+        if hr.score is not None and score is not None:
             written = self._by_side(hr.score.scores, hr.score.at)
-            if written is not None and any(written.get(k, v) != v for k, v in hv.score.items()):
-                sink.add("E503", f"the score is written as {_fmt(written)}, but the replay gives {_fmt(hv.score)}", hr.score.at)
+            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+                sink.add("E503", f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at)
 
     def _by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:
         out: dict[str, int] = {}
+        labels = self.game.team_labels
+        sides = self._sides
         for label, n in amounts.items():
-            side = self.side(label, at)
+            side = sides.get(label)  # ``side`` for a label not read before
             if side is None:
-                return None
-            out[self.game.team_labels[side]] = n
+                side = self.side(label, at)
+                if side is None:
+                    return None
+            out[labels[side]] = n
         return out
-
-
-_SLOTS = BaseModel.__dict__
-_set_dict = _SLOTS["__dict__"].__set__
-_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
-_set_extra = _SLOTS["__pydantic_extra__"].__set__
-_set_private = _SLOTS["__pydantic_private__"].__set__
-_TRICK_FIELDS = ("leader", "seats", "tiles", "winner", "points")
-_FAST_TRICK = tuple(TrickVerdict.model_fields) == _TRICK_FIELDS
-
-
-def _trick_verdict(leader: str, seats: list[str], tiles: list[str], winner: str, points: int) -> TrickVerdict:
-    """``TrickVerdict.model_construct`` for the seven or nine tricks of every hand, at a
-    third of its cost: the values come from the engine, so there is nothing to validate."""
-    if not _FAST_TRICK:  # pragma: no cover - only if verdict.py changes
-        return TrickVerdict.model_construct(leader=leader, seats=seats, tiles=tiles, winner=winner, points=points)
-    tv = object.__new__(TrickVerdict)
-    _set_dict(tv, {"leader": leader, "seats": seats, "tiles": tiles, "winner": winner, "points": points})
-    _set_fields(tv, set(_TRICK_FIELDS))
-    _set_extra(tv, None)
-    _set_private(tv, None)
-    return tv
 
 
 def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:
