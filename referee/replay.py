@@ -24,7 +24,8 @@ from .hand import Hand, HandResult, HandSnapshot, Phase, partner_seat, seat_orde
 from .profiles import GAMES, Game, OptionError, Profile, Rules, make_rules
 from .record import GameRecord, HandRecord, Span, TileAt, TrickRecord, TrumpRecord
 from .tiles import ALL_TILES, Tile, TileError, parse_tile
-from .verdict import GameVerdict, HandVerdict, trick_verdict, trusted
+from .trusted import trusted
+from .verdict import GameVerdict, HandVerdict, trick_verdict
 
 __all__ = ["Referee", "judge", "rules_for"]
 

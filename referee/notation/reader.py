@@ -23,14 +23,13 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TextIO, TypeVar
+from typing import Any, NamedTuple, TextIO
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
 
 from ..declarations import NUMBER_ALIASES
 from ..diagnostics import Diagnostic
@@ -52,6 +51,7 @@ from ..record import (
     TrumpRecord,
 )
 from ..tiles import TileError, parse_tile
+from ..trusted import construct, new_object, set_dict, set_extra, set_fields, set_private, trusted
 from .grammar import build_parser
 
 __all__ = [
@@ -87,72 +87,22 @@ class ReadResult:
     spans, and the chunk each came from, for ``spanned``."""
 
 
-# -- fast model construction ---------------------------------------------------------
+# -- fast model construction (``referee.trusted``) -------------------------------------
 
-_M = TypeVar("_M", bound=BaseModel)
-_new_object = object.__new__
-_SLOTS = BaseModel.__dict__
-_set_dict = _SLOTS["__dict__"].__set__
-_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
-_set_extra = _SLOTS["__pydantic_extra__"].__set__
-_set_private = _SLOTS["__pydantic_private__"].__set__
-
-
-def _construct(cls: type[_M], values: dict[str, Any], given: set[str]) -> _M:
-    """What ``model_construct`` leaves behind, set through the slots directly."""
-    model = _new_object(cls)
-    _set_dict(model, values)
-    _set_fields(model, given)
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
-
-
-class _Maker(Generic[_M]):
-    """``cls.model_construct(**fields)`` without validation and with less overhead.
-
-    Fields not given take their defaults (fresh ones from factories), in
-    declaration order, so a field added to ``record.py`` later still exists.
-    """
-
-    __slots__ = ("cls", "factories", "template")
-
-    def __init__(self, cls: type[_M]) -> None:
-        self.cls = cls
-        self.template: dict[str, Any] = {}
-        self.factories: list[tuple[str, Any]] = []
-        for name, info in cls.model_fields.items():
-            if info.default_factory is not None:
-                self.template[name] = None
-                self.factories.append((name, info.default_factory))
-            else:
-                self.template[name] = None if info.default is PydanticUndefined else info.default
-
-    def __call__(self, **given: Any) -> _M:
-        if len(given) == len(self.template):  # every field given (a hand): nothing to merge
-            return _construct(self.cls, given, set(given))
-        values = self.template | given
-        if len(given) < len(values):
-            for name, factory in self.factories:
-                if name not in given:
-                    values[name] = factory()
-        return _construct(self.cls, values, set(given))
-
-
-_new_tile = _Maker(TileAt)
-_new_play = _Maker(Play)
-_new_trick = _Maker(TrickRecord)
-_new_dealt = _Maker(Dealt)
-_new_call = _Maker(Call)
-_new_tag = _Maker(Tag)
-_new_exchange = _Maker(Exchange)
-_new_trump = _Maker(TrumpRecord)
-_new_claim = _Maker(Claim)
-_new_result = _Maker(StatedResult)
-_new_award = _Maker(StatedAward)
-_new_score = _Maker(StatedScore)
-_new_hand = _Maker(HandRecord)
-_new_game = _Maker(GameRecord)
+_new_tile = partial(trusted, TileAt)
+_new_play = partial(trusted, Play)
+_new_trick = partial(trusted, TrickRecord)
+_new_dealt = partial(trusted, Dealt)
+_new_call = partial(trusted, Call)
+_new_tag = partial(trusted, Tag)
+_new_exchange = partial(trusted, Exchange)
+_new_trump = partial(trusted, TrumpRecord)
+_new_claim = partial(trusted, Claim)
+_new_result = partial(trusted, StatedResult)
+_new_award = partial(trusted, StatedAward)
+_new_score = partial(trusted, StatedScore)
+_new_hand = partial(trusted, HandRecord)
+_new_game = partial(trusted, GameRecord)
 
 # The models built once per tile get hand-written constructors while their
 # fields are the ones written here; otherwise the general maker takes over.
@@ -160,7 +110,7 @@ _FAST = tuple(TileAt.model_fields) == ("tile", "at") and tuple(Play.model_fields
 if tuple(TileAt.model_fields) == ("tile", "at"):
 
     def _tile_at(tile: str, at: Span) -> TileAt:
-        return _construct(TileAt, {"tile": tile, "at": at}, {"tile", "at"})
+        return construct(TileAt, {"tile": tile, "at": at}, {"tile", "at"})
 
 else:  # pragma: no cover - only if record.py changes
 
@@ -171,7 +121,7 @@ else:  # pragma: no cover - only if record.py changes
 if tuple(Call.model_fields) == ("at", "comments", "seat", "amount", "suit", "contract"):
 
     def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
-        return _construct(
+        return construct(
             Call,
             {"at": at, "comments": [], "seat": seat, "amount": amount, "suit": suit, "contract": contract},
             {"at", "comments", "seat", "amount", "suit"} if contract is None else {"at", "comments", "seat", "amount", "suit", "contract"},
@@ -186,7 +136,7 @@ else:  # pragma: no cover - only if record.py changes
 if tuple(Play.model_fields) == ("at", "comments", "seat", "tile"):
 
     def _play(at: Span, seat: str | None, tile: str) -> Play:
-        return _construct(Play, {"at": at, "comments": [], "seat": seat, "tile": tile}, {"at", "comments", "seat", "tile"})
+        return construct(Play, {"at": at, "comments": [], "seat": seat, "tile": tile}, {"at", "comments", "seat", "tile"})
 
 else:  # pragma: no cover - only if record.py changes
 
@@ -205,10 +155,10 @@ if tuple(Dealt.model_fields) == ("at", "comments", "seat", "tiles") and tuple(Tr
     _TRICK_SET = frozenset(TrickRecord.model_fields)
 
     def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
-        return _construct(Dealt, {"at": None, "comments": [], "seat": seat, "tiles": tiles}, set(_DEALT_SET))
+        return construct(Dealt, {"at": None, "comments": [], "seat": seat, "tiles": tiles}, set(_DEALT_SET))
 
     def _lean_trick(plays: list[Play]) -> TrickRecord:
-        return _construct(TrickRecord, {"at": None, "comments": [], "plays": plays, "winner": None, "winner_at": None}, set(_TRICK_SET))
+        return construct(TrickRecord, {"at": None, "comments": [], "plays": plays, "winner": None, "winner_at": None}, set(_TRICK_SET))
 
 else:  # pragma: no cover - only if record.py changes
 
@@ -247,9 +197,9 @@ _LEAN_TILE: dict[str, TileAt] = {}
 _LEAN_PLAY: dict[tuple[str | None, str], Play] = {}
 if _FAST:
     for _text, _canon in _TILE_TEXT.items():
-        _LEAN_TILE[_text] = _construct(TileAt, {"tile": _canon, "at": None}, {"tile", "at"})
+        _LEAN_TILE[_text] = construct(TileAt, {"tile": _canon, "at": None}, {"tile", "at"})
         for _seat in (None, *"NESWABCDFneswabcdf"):
-            _LEAN_PLAY[_seat, _text] = _construct(
+            _LEAN_PLAY[_seat, _text] = construct(
                 Play, {"at": None, "comments": [], "seat": _seat and _seat.upper(), "tile": _canon}, {"at", "comments", "seat", "tile"}
             )
 
@@ -721,7 +671,7 @@ class _Callbacks:
             if len(_BID_CACHE) >= _ITEM_CACHE_SIZE:
                 _BID_CACHE.clear()
             lean = tuple(
-                _construct(Call, {**call.__dict__, "at": None, "comments": []}, set(call.__pydantic_fields_set__))
+                construct(Call, {**call.__dict__, "at": None, "comments": []}, set(call.__pydantic_fields_set__))
                 for call in b.calls[first:]
             )
             _BID_CACHE[key] = (shape, lean)
@@ -734,8 +684,8 @@ class _Callbacks:
             return
         first = len(calls)
         for start, end, seat, amount, suit, contract, given in hit[0]:
-            call = _new_object(Call)
-            _set_dict(
+            call = new_object(Call)
+            set_dict(
                 call,
                 {
                     "at": _tnew(Span, (line, col + start, line, col + end)),
@@ -746,9 +696,9 @@ class _Callbacks:
                     "contract": contract,
                 },
             )
-            _set_fields(call, set(given))
-            _set_extra(call, None)
-            _set_private(call, None)
+            set_fields(call, set(given))
+            set_extra(call, None)
+            set_private(call, None)
             calls.append(call)
         b.anchors[id(calls[first])] = (line, col)
         end_at = calls[-1].at
@@ -775,7 +725,7 @@ class _Callbacks:
                     values[name] = _tnew(Span, (line, col + start, line, col + end))
                 for name, value in copies:
                     values[name] = value.copy()
-                setattr(b, field, _construct(cls, values, set(given)))
+                setattr(b, field, construct(cls, values, set(given)))
             return
         problems, unreadable = len(b.problems), b.unreadable
         getattr(self, _RULE_OF[tok.type])([tok])
@@ -807,7 +757,7 @@ class _Callbacks:
             _ITEM_CACHE.clear()
         given = frozenset(model.__pydantic_fields_set__)
         bare = base | {name: None for name, _, _ in spans} | {name: value.copy() for name, value in copies}
-        _ITEM_CACHE[key] = (type(model), base, spans, copies, given, _construct(type(model), bare, set(given)))
+        _ITEM_CACHE[key] = (type(model), base, spans, copies, given, construct(type(model), bare, set(given)))
 
     def deal(self, children: list[Any]) -> None:
         b = self.b
@@ -852,11 +802,11 @@ class _Callbacks:
                             "a deal reads like `deal N 6-6 6-5 ... E 6-4 ...`",
                         )
                     elif _FAST:
-                        one = _new_object(TileAt)  # _tile_at, inlined: this runs for every tile dealt
-                        _set_dict(one, {"tile": canon, "at": at})
-                        _set_fields(one, {"tile", "at"})
-                        _set_extra(one, None)
-                        _set_private(one, None)
+                        one = new_object(TileAt)  # _tile_at, inlined: this runs for every tile dealt
+                        set_dict(one, {"tile": canon, "at": at})
+                        set_fields(one, {"tile", "at"})
+                        set_extra(one, None)
+                        set_private(one, None)
                         tiles.append(one)
                         el, ec = line, col + len(w)
                     else:  # pragma: no cover - only if record.py changes
@@ -1071,11 +1021,11 @@ class _Callbacks:
                         bl, bc = at[0], at[1]
                     el = line
                     if _FAST:  # _play, inlined: this runs for every tile played
-                        play = _new_object(Play)
-                        _set_dict(play, {"at": at, "comments": [], "seat": seat, "tile": canon})
-                        _set_fields(play, {"at", "comments", "seat", "tile"})
-                        _set_extra(play, None)
-                        _set_private(play, None)
+                        play = new_object(Play)
+                        set_dict(play, {"at": at, "comments": [], "seat": seat, "tile": canon})
+                        set_fields(play, {"at", "comments", "seat", "tile"})
+                        set_extra(play, None)
+                        set_private(play, None)
                         plays.append(play)
                     else:  # pragma: no cover - only if record.py changes
                         plays.append(_play(at, seat, canon))
