@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
+from typing import NamedTuple
 
 from .auction import Bid, bid_marks, check_amount, check_contract_amount, marks_in, needs_all_tricks
 from .deal import tile_copies
@@ -45,14 +47,21 @@ _DONE = Phase.DONE
 _THROWN_IN = Phase.THROWN_IN
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who led, the plays in order, who won it, its points."""
+class Trick(NamedTuple):
+    """A finished trick: who led, the plays in order, who won it, its points.
+
+    A named tuple, not a frozen dataclass: one is made for every trick replayed,
+    and a frozen dataclass sets each field through ``object.__setattr__``.
+    """
 
     leader: int
     plays: tuple[tuple[int, Tile], ...]
     winner: int
     points: int
+
+
+_new_trick = partial(tuple.__new__, Trick)
+"""``Trick(*fields)`` without the named tuple's Python-level ``__new__``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -656,7 +665,7 @@ class Hand:
             count = _COUNT_OF
             for t in tiles:
                 points += count[t]
-        done = Trick(plays[0][0], tuple(plays), winner, points)
+        done = _new_trick((plays[0][0], tuple(plays), winner, points))
         tricks = self.tricks
         tricks.append(done)
         team = game.teams[winner]

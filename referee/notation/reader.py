@@ -24,6 +24,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import chain
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -371,44 +372,49 @@ def _atoms(children: list[Any], lo: int, rx: re.Pattern[str]) -> Iterator[_Atom]
 
 
 class _Build:
-    """What the parser callbacks collected from one chunk."""
+    """What the parser callbacks collected from one chunk.
+
+    Fields that start as None, False or a number are class attributes, set on the
+    instance only when a callback changes them: one is made for every chunk.
+    """
+
+    lo = 0
+    hand_seen = False
+    number: int | None = None
+    dealer: str | None = None
+    dealer_at: Span | None = None
+    hand_at: Span | None = None
+    deal: list[Dealt] | None = None
+    kitty: list[TileAt] | None = None
+    kitty_at: Span | None = None
+    calls_at: Span | None = None
+    exchange: Exchange | None = None
+    trump: TrumpRecord | None = None
+    claim: Claim | None = None
+    result: StatedResult | None = None
+    award: StatedAward | None = None
+    score: StatedScore | None = None
+    unreadable = False
+    rank = -1
+    last_kw = ""
+    error_line = 0
+    unclosed_comment = False
+    recovering = False
+    """After a syntax error: items cut short by it are kept without further S001s."""
+    lean = False
+    """Build clean items without spans, from shared models (``_lean_deal``, ``_cached``)."""
+    leaned = False
+    """Some item of this hand was built lean."""
 
     def __init__(self) -> None:
-        self.lo = 0
         self.tags: list[Tag] = []
-        self.hand_seen = False
-        self.number: int | None = None
-        self.dealer: str | None = None
-        self.dealer_at: Span | None = None
-        self.hand_at: Span | None = None
-        self.deal: list[Dealt] | None = None
-        self.kitty: list[TileAt] | None = None
-        self.kitty_at: Span | None = None
         self.calls: list[Call] = []
-        self.calls_at: Span | None = None
-        self.exchange: Exchange | None = None
-        self.trump: TrumpRecord | None = None
         self.tricks: list[TrickRecord] = []
-        self.claim: Claim | None = None
-        self.result: StatedResult | None = None
-        self.award: StatedAward | None = None
-        self.score: StatedScore | None = None
         self.anchors: dict[int, tuple[int, int]] = {}
         """id(first item under a keyword) -> the keyword's place, so a comment before the keyword goes to it."""
         self.comments: list[tuple[int, int, int, int, str]] = []
         self.problems: list[_Problem] = []
-        self.unreadable = False
-        self.rank = -1
-        self.last_kw = ""
         self.singles: set[str] = set()
-        self.error_line = 0
-        self.unclosed_comment = False
-        self.recovering = False
-        """After a syntax error: items cut short by it are kept without further S001s."""
-        self.lean = False
-        """Build clean deals and plays without spans, from shared models (``_lean_deal``)."""
-        self.leaned = False
-        """Some item of this hand was built lean."""
 
     def error(self, code: str, message: str, at: Span | None, hint: str | None = None) -> None:
         """A syntax error: reported, and the hand will not be replayed."""
@@ -1334,7 +1340,8 @@ def _attach(b: _Build, hand: HandRecord | None) -> list[str]:
 # -- chunking ----------------------------------------------------------------------------------
 
 _JUNK, _HEADER, _HAND = 0, 1, 2
-_SPECIAL = re.compile(r'[{};"]')
+_SPECIAL = re.compile(r'[{};"\x00]')
+"""What makes a line need a closer look: comments, tag values, and a NUL byte."""
 _HAND_START = re.compile(r"hand(?![A-Za-z_])", re.I)
 
 
@@ -1392,15 +1399,17 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
     in_brace = False
     start = (0, 0)
     last_no, last_text = 0, ""  # the last line with text (its end is worked out when a chunk ends)
-    lineno = 0
-    for raw in lines:
-        lineno += 1
+    it = iter(lines)
+    head = next(it, None)
+    if head is None:
+        return
+    if head.startswith("\ufeff"):
+        head = head[1:]
+    for lineno, raw in enumerate(chain((head,), it), 1):
         line = raw.rstrip("\r\n")
-        if lineno == 1 and line.startswith("\ufeff"):
-            line = line[1:]
-        if "\x00" in line:
-            raise _Binary(lineno, line.index("\x00") + 1, "a NUL byte")
         if in_brace or _SPECIAL.search(line):
+            if "\x00" in line:
+                raise _Binary(lineno, line.index("\x00") + 1, "a NUL byte")
             first, in_brace = _scan_line(line, in_brace)
         else:
             stripped = line.lstrip(" \t\r\f")
@@ -1551,8 +1560,9 @@ class _Assembler:
             if lean:
                 self.game_lean.append((len(self.game_hands), chunk))
             self.game_hands.append(hand)
-            index = len(self.game_hands)
-            self.game_problems.extend((p, index) for p in b.problems)
+            if b.problems:
+                index = len(self.game_hands)
+                self.game_problems.extend((p, index) for p in b.problems)
             self.game_end = chunk.end
             self.comments.extend(rest)
 
