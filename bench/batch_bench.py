@@ -111,9 +111,9 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     texts = ["\n".join(c.lines) for c in chunks]
 
     # Lexing and LALR parsing with the item callbacks switched off: what Lark costs (for a
-    # clean hand, only the match of its one ``HAND`` token: the reader skips Lark then).
+    # clean hand, only the matches of its hand line and items: the reader skips Lark then).
     items = R._Callbacks._items
-    R._Callbacks._items = lambda self, tok, pos: None  # type: ignore[method-assign]
+    R._Callbacks._items = lambda self, tok, items: None  # type: ignore[method-assign]
 
     def parse_only(lean: bool) -> None:
         for c, t in zip(chunks, texts, strict=True):

@@ -120,3 +120,19 @@ def test_shortcuts_past_lark_read_damaged_records_as_lark_does(game: str, seed: 
         _without_shortcuts(monkeypatch)
         slow = list(read_text(text, "m.42"))
     assert slow == fast
+
+
+def test_a_clean_hand_is_split_into_its_items_by_the_grammar_own_regex() -> None:
+    text = "\nhand 3 dealer E\n  bid N 30, E pass trump no-trump\n  play N 6-6 E 5-5 => N / S 4-4\n  concede\n"
+    found = reader._whole_hand(text)
+    assert found is not None
+    tok, items = found
+    assert (tok.line, tok.column, tok.end_line) == (2, 1, 5)
+    assert [(kind, tok.value[s:e]) for kind, s, e in items] == [
+        ("BID", "bid N 30, E pass"),
+        ("TRUMP", "trump no-trump"),
+        ("PLAY", "play N 6-6 E 5-5 => N / S 4-4"),
+        ("CONCEDE", "concede"),
+    ]
+    assert reader._whole_hand(text.replace("concede", "concede ; done")) is None  # a comment: Lark reads it
+    assert reader._whole_hand(text.replace("6-6", "6-6 x")) is None  # a mistake: Lark reports it

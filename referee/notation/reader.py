@@ -220,7 +220,6 @@ _ITEM_WORD_RX = re.compile(r"(deal|widow|cat|bid|exchange|trump|play|claim|conce
 _TAG_RX = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"', re.S)
 _ESCAPE_RX = re.compile(r'\\(["\\])')
 _WORD_RX = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
-_NO_BEFORE_RX = re.compile(r"(?<![a-z])no[ \t]*-?[ \t]*$")
 _SQUEEZE_RX = re.compile(r"[\s-]+")
 
 # Length of the keyword at the start of a (greedy) keyword token.
@@ -470,7 +469,6 @@ class _Tok(NamedTuple):
     end_column: int
 
 
-_UPPER = {word.lower(): word for word in _KW_LEN}
 _CACHED = {"TRUMP": "trump", "RESULT": "result", "AWARD": "award", "SCORE": "score"}
 """Items built from a cache of their text (``_Callbacks._cached``): keyword -> field of ``_Build``."""
 _ITEM_CACHE: dict[
@@ -513,7 +511,9 @@ class _Callbacks:
         value = _ESCAPE_RX.sub(r"\1", m.group(2))
         b.tags.append(_new_tag(at=_span(tok, b.lo), comments=[], name=name, value=value))
 
-    def hand_line(self, children: list[Any]) -> None:
+    def hand_line(self, children: list[Any], items: list[tuple[str, int, int]] | None = None) -> None:
+        """The hand line, then the items the ``hand`` token swallowed (``items``: already
+        found by ``_whole_hand``)."""
         b = self.b
         lo = b.lo
         tok = children[0]
@@ -535,39 +535,27 @@ class _Callbacks:
             b.dealer = seat.value.upper()
             b.dealer_at = _span(seat, lo)
             b.hand_at = _join(b.hand_at, b.dealer_at)
-        if m.end() < len(text):
-            self._items(tok, m.end())
+        if items is None and m.end() < len(text):
+            items = _split_items(text, m.end())[0]
+        if items:
+            self._items(tok, items)
 
-    def _items(self, tok: Any, pos: int) -> None:
-        """Hand each item inside a ``hand`` token to its rule.
-
-        Inside the token an item keyword can only start an item (seats,
-        tiles, suit names and the like never spell one), except the `trump`
-        of `no trump`.
-        """
+    def _items(self, tok: Any, items: list[tuple[str, int, int]]) -> None:
+        """Hand each item inside a ``hand`` token (keyword terminal, start, end) to its rule."""
         text: str = tok.value
-        low = text.lower()
         lean = self.b.lean and _FAST
-        starts: list[tuple[int, str]] = []
-        for km in _ITEM_WORD_RX.finditer(low, pos):
-            s = km.start()
-            if low[s - 1].isalpha() or (starts and starts[-1][1] == "TRUMP" and _NO_BEFORE_RX.search(low, max(0, s - 8), s)):
-                continue
-            starts.append((s, _UPPER[km.group(1)]))
-        ends = [s for s, _ in starts[1:]]
-        ends.append(len(text))
         # Lines and columns go forward from item to item: each newline is counted once.
         line = tok.line
         nl = -1  # where the line of the current item starts (-1: the token's first line)
         prev = 0
-        for (s, kind), e in zip(starts, ends, strict=True):
+        for kind, s, e in items:
             crossed = text.count("\n", prev, s)
             if crossed:
                 line += crossed
                 nl = text.rfind("\n", prev, s)
             prev = s
             column = s - nl if nl >= 0 else tok.column + s
-            value = text[s:e].rstrip()
+            value = text[s:e]
             newlines = value.count("\n")
             end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
             item = _tnew(_Tok, (kind, value, line, column, line + newlines, end_column))
@@ -1207,11 +1195,80 @@ def _syntax_error(b: _Build, e: UnexpectedInput, text: str, kind: int) -> None:
     b.error_line = line - lo
 
 
+class _Patterns(NamedTuple):
+    """The grammar's own regular expressions, as its lexer compiles them, for the reader's
+    shortcuts past Lark (``_whole_hand``, ``_whole_header``)."""
+
+    hand_line: re.Pattern[str]
+    """The start of the ``HAND`` terminal: `hand`, its number and dealer."""
+    item: re.Pattern[str]
+    """One repetition of the rest of ``HAND``: whitespace, one item (each item terminal a
+    named group: ``lastgroup`` is the item's keyword terminal) and the look-ahead for the next."""
+    tag: re.Pattern[str]
+    ws: re.Pattern[str]
+
+
+_ITEMS_AT = "(?:(?i:\\s*)(?:"
+"""Where ``HAND``'s items begin in the regex Lark writes for it: ``(?:\\s*(?:DEAL|WIDOW|...)NEXT)*``."""
+
+
+def _split_hand_pattern(pattern: str) -> tuple[str, list[str], str]:
+    """``HAND``'s regex as (hand line, the item alternatives, the look-ahead after an item).
+
+    Matching the hand line, then the items one at a time, takes the text the whole
+    regex takes (its item loop is greedy and nothing follows it) and tells each
+    item's place on the way.  Raises if the grammar no longer has this shape.
+    """
+    start = pattern.find(_ITEMS_AT)
+    if start < 0 or not pattern.endswith(")*"):
+        raise RuntimeError("grammar/notation.lark: the HAND terminal no longer reads `hand line (items)*`")
+    i = start + len(_ITEMS_AT)
+    depth, begin, parts = 1, i, []
+    while depth:
+        c = pattern[i]
+        if c == "\\":
+            i += 1
+        elif c == "[":  # a character class: brackets and bars inside it are literal
+            i = pattern.index("]", i + 2)
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        if (c == "|" and depth == 1) or depth == 0:
+            parts.append(pattern[begin:i])
+            begin = i + 1
+        i += 1
+    return pattern[:start], parts, pattern[i:-2]
+
+
 @cache
-def _hand_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The grammar's ``HAND`` and ``TAG`` terminals and its ignored whitespace, as the lexer compiles them."""
+def _patterns() -> _Patterns:
     terminals = {t.name: t for t in _parser().terminals}
-    return tuple(re.compile(terminals[name].pattern.to_regexp()) for name in ("HAND", "TAG", "WS"))  # type: ignore[return-value]
+    line, parts, after = _split_hand_pattern(terminals["HAND"].pattern.to_regexp())
+    named = []
+    for part in parts:
+        kw = re.match(r"\(\?i:([a-z]+)", part)
+        if kw is None or kw.group(1).upper() not in _ITEM_KEYWORDS:
+            raise RuntimeError(f"grammar/notation.lark: an item of the HAND terminal starts with {part[:20]!r}")
+        named.append(f"(?P<{kw.group(1).upper()}>{part})")
+    return _Patterns(
+        re.compile(line),
+        re.compile(_ITEMS_AT[3:-3] + "(?:" + "|".join(named) + ")" + after),
+        re.compile(terminals["TAG"].pattern.to_regexp()),
+        re.compile(terminals["WS"].pattern.to_regexp()),
+    )
+
+
+def _split_items(text: str, pos: int) -> tuple[list[tuple[str, int, int]], int]:
+    """The items of a hand from ``pos`` (each its keyword terminal, start and end), and where they stop."""
+    match = _patterns().item.match
+    items: list[tuple[str, int, int]] = []
+    while (m := match(text, pos)) is not None:
+        kind = m.lastgroup
+        assert kind is not None
+        pos = m.end()
+        items.append((kind, m.start(kind), pos))
+    return items, pos
 
 
 def _whole_header(text: str) -> list[_Tok] | None:
@@ -1220,7 +1277,7 @@ def _whole_header(text: str) -> list[_Tok] | None:
     Lark would lex just these tokens and reduce a ``tag`` for each: the reader calls
     ``tag`` itself (as ``_whole_hand`` does for a hand).
     """
-    _, tag_rx, _ = _hand_rx()
+    tag_rx = _patterns().tag
     toks: list[_Tok] = []
     for number, line in enumerate(text.split("\n"), start=1):
         body = line.strip(" \t\r\f")
@@ -1234,8 +1291,8 @@ def _whole_header(text: str) -> list[_Tok] | None:
     return toks
 
 
-def _whole_hand(text: str) -> _Tok | None:
-    """The ``HAND`` token when it is all of a hand chunk's text but whitespace, else None.
+def _whole_hand(text: str) -> tuple[_Tok, list[tuple[str, int, int]]] | None:
+    """The ``HAND`` token and its items when it is all of a hand chunk's text but whitespace, else None.
 
     Then Lark would lex just that token (only ``HAND`` can match at a ``hand``
     keyword) and reduce ``hand_line``, ``hand`` and ``start``: the reader calls
@@ -1243,23 +1300,25 @@ def _whole_hand(text: str) -> _Tok | None:
     clean hand.  Anything else (comments, a `dealer` after a comment, syntax
     errors) goes through Lark.
     """
-    hand_rx, _, ws_rx = _hand_rx()
-    ws = ws_rx.match(text)
+    rx = _patterns()
+    ws = rx.ws.match(text)
     pos = ws.end() if ws is not None else 0
-    m = hand_rx.match(text, pos)
+    m = rx.hand_line.match(text, pos)
     if m is None:
         return None
-    end = m.end()
+    items, end = _split_items(text, m.end())
     if end < len(text):
-        tail = ws_rx.match(text, end)
+        tail = rx.ws.match(text, end)
         if tail is None or tail.end() != len(text):
             return None
-    value = m.group()
+    value = text[pos:end]
     line = text.count("\n", 0, pos) + 1
     column = pos - text.rfind("\n", 0, pos)
     newlines = value.count("\n")
     end_column = len(value) - value.rfind("\n") if newlines else column + len(value)
-    return _tnew(_Tok, ("HAND", value, line, column, line + newlines, end_column))
+    if pos:
+        items = [(kind, start - pos, stop - pos) for kind, start, stop in items]
+    return _tnew(_Tok, ("HAND", value, line, column, line + newlines, end_column)), items
 
 
 def _parse(b: _Build, text: str, kind: int) -> None:
@@ -1271,7 +1330,7 @@ def _parse(b: _Build, text: str, kind: int) -> None:
             whole = _whole_hand(text) if kind == _HAND else None
             tags = _whole_header(text) if kind == _HEADER else None
             if whole is not None:
-                _CALLBACKS.hand_line([whole])
+                _CALLBACKS.hand_line([whole[0]], whole[1])
             elif tags:
                 for tag in tags:
                     _CALLBACKS.tag([tag])
