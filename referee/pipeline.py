@@ -239,14 +239,18 @@ def _init_worker(referee: Referee, extract: Extract[Any] | None, lean: bool) -> 
     tune_gc()
 
 
-def _work(display: str, batch: Batch) -> list[Outcome[Any]]:
-    """In a worker: read and judge one batch."""
-    assert _WORKER is not None
-    referee, extract, lean = _WORKER
+def _judge_batch(referee: Referee, extract: Extract[T] | None, lean: bool, display: str, batch: Batch) -> list[Outcome[T]]:
+    """Read and judge one batch (in a worker, or in this process when the workers are busy)."""
     return [
         outcome_of(judge_result(rr, referee, display, i), extract)
         for i, rr in enumerate(read_batch(batch, display, lean=lean), start=batch.before + 1)
     ]
+
+
+def _work(display: str, batch: Batch) -> list[Outcome[Any]]:
+    """In a worker: read and judge one batch."""
+    assert _WORKER is not None
+    return _judge_batch(*_WORKER, display, batch)
 
 
 def _size(paths: list[str]) -> int:
@@ -265,9 +269,11 @@ def outcomes(
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
     With ``jobs`` > 1 (and enough input) files are cut into batches of records
-    (``reader.batches``) that worker processes read and judge while this
-    process reads ahead by at most ``IN_FLIGHT`` batches per worker; stdin and
-    files that are not text are read here.  The outcomes are the same either way.
+    (``reader.batches``); ``jobs - 1`` worker processes read and judge them, and
+    this process, which cuts the batches, judges one itself whenever every worker
+    has ``IN_FLIGHT`` batches waiting: so ``jobs`` processes keep ``jobs`` cores
+    busy, and memory stays bounded.  Stdin and files that are not text are read
+    here.  The outcomes are the same either way.
     ``lean`` reads clean hands without tile spans (see ``judge_file``): only for an
     ``extract`` that needs no spans.
     """
@@ -275,23 +281,35 @@ def outcomes(
         for j in judge_paths(paths, referee, lean=lean):
             yield outcome_of(j, extract)
         return
+    workers = jobs - 1
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
-    window: deque[Future[list[Outcome[T]]]] = deque()
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
+    # Results in input order: a worker's future, or a batch judged here.
+    window: deque[Future[list[Outcome[T]]] | list[Outcome[T]]] = deque()
+
+    def take() -> list[Outcome[T]]:
+        front = window.popleft()
+        return front if isinstance(front, list) else front.result()
+
     try:
         for name in paths:
             if name == "-" or first_bad_byte(name) is not None:
                 while window:
-                    yield from window.popleft().result()
+                    yield from take()
                 for j in judge_file(name, referee, lean=lean):
                     yield outcome_of(j, extract)
                 continue
             with open_text(name) as f:
                 for batch in batches(f, batch_hands):
-                    window.append(pool.submit(_work, name, batch))
-                    while len(window) >= jobs * IN_FLIGHT:
-                        yield from window.popleft().result()
+                    if sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
+                        window.append(pool.submit(_work, name, batch))
+                    else:
+                        window.append(_judge_batch(referee, extract, lean, name, batch))
+                    while window and (isinstance(window[0], list) or window[0].done()):
+                        yield from take()
+                    while len(window) > 2 * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
+                        yield from take()
         while window:
-            yield from window.popleft().result()
+            yield from take()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
