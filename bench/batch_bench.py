@@ -138,7 +138,10 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     t_judge = timed(read_and_judge) - t_read
     return [
         ("cutting into chunks (`_chunks`)", t_chunks),
-        ("lexing + LALR parsing (callbacks off; a clean hand: its `HAND` token's regex, Lark skipped)", t_lark),
+        (
+            "checking the syntax, callbacks off: a clean hand matched by the grammar's own regexes for its hand line and items, Lark for the rest",
+            t_lark,
+        ),
         ("building the record models, lean, as `check` reads (the callbacks)", t_lean - t_lark),
         ("assembling records, comments (`_Assembler`)", max(0.0, t_read - t_lean - t_chunks)),
         ("replay (`Referee.judge`, `detail=False` as in `check`)", t_judge),
