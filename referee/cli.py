@@ -102,7 +102,7 @@ RULES_OPT = typer.Option(
 )
 OPTIONS_OPT = typer.Option(None, "--options", "-o", help='Options for those records, e.g. "all-pass=forced scoring=points".')
 JOBS_OPT = typer.Option(
-    None, "--jobs", "-j", min=1, help="Worker processes for big inputs (default: the cores available; 1: no extra processes)."
+    None, "--jobs", "-j", min=1, help="Processes that read and judge big inputs (default: the cores available; 1: this one only)."
 )
 
 
