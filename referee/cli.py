@@ -182,7 +182,7 @@ def check(
     last_file: str | None = None
     with _progress(err, err.is_terminal and fmt is not Format.json) as advance:
         judged: Outcome[None]
-        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), lean=True):
+        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), lean=True, share=True):
             if quiet and last_file is not None and judged.file != last_file:
                 _quiet_line(out, totals, last_file)
             last_file = judged.file
@@ -289,7 +289,7 @@ def score(
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
     with _progress(err, err.is_terminal and fmt is not ScoreFormat.json) as advance:
-        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), lean=True):  # rows need no spans
+        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), lean=True, share=True):  # rows need no spans
             totals.add_outcome(o)
             advance(o.hands)
             if fmt is ScoreFormat.csv:

@@ -265,15 +265,19 @@ def outcomes(
     jobs: int = 1,
     batch_hands: int = BATCH_HANDS,
     lean: bool = False,
+    share: bool = False,
 ) -> Iterator[Outcome[T]]:
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
     With ``jobs`` > 1 (and enough input) files are cut into batches of records
-    (``reader.batches``); ``jobs - 1`` worker processes read and judge them, and
-    this process, which cuts the batches, judges one itself whenever every worker
-    has ``IN_FLIGHT`` batches waiting: so ``jobs`` processes keep ``jobs`` cores
-    busy, and memory stays bounded.  Stdin and files that are not text are read
-    here.  The outcomes are the same either way.
+    (``reader.batches``) that worker processes read and judge while this process
+    reads ahead by at most ``IN_FLIGHT`` batches per worker.  With ``share``
+    (commands whose output per record is small: ``check``, ``score``) there are
+    ``jobs - 1`` workers and this process, which cuts the batches, judges one
+    itself whenever every worker has ``IN_FLIGHT`` batches waiting, so ``jobs``
+    processes keep ``jobs`` cores busy; without it (``convert``, whose output keeps
+    this process busy) there are ``jobs`` workers.  Stdin and files that are not
+    text are read here.  The outcomes are the same either way.
     ``lean`` reads clean hands without tile spans (see ``judge_file``): only for an
     ``extract`` that needs no spans.
     """
@@ -281,7 +285,7 @@ def outcomes(
         for j in judge_paths(paths, referee, lean=lean):
             yield outcome_of(j, extract)
         return
-    workers = jobs - 1
+    workers = jobs - 1 if share else jobs
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
     # Results in input order: a worker's future, or a batch judged here.
@@ -301,13 +305,13 @@ def outcomes(
                 continue
             with open_text(name) as f:
                 for batch in batches(f, batch_hands):
-                    if sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
+                    if not share or sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
                         window.append(pool.submit(_work, name, batch))
                     else:
                         window.append(_judge_batch(referee, extract, lean, name, batch))
                     while window and (isinstance(window[0], list) or window[0].done()):
                         yield from take()
-                    while len(window) > 2 * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
+                    while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
                         yield from take()
         while window:
             yield from take()

@@ -110,9 +110,10 @@ def test_two_jobs_write_what_one_job_writes(monkeypatch: pytest.MonkeyPatch, cor
     assert len(one[1]) > 200
 
 
-def test_the_batches_really_went_to_workers(monkeypatch: pytest.MonkeyPatch, corpus: Path) -> None:
+@pytest.mark.parametrize("share", [False, True], ids=["workers only", "this process judges too"])
+def test_the_batches_really_went_to_workers(monkeypatch: pytest.MonkeyPatch, corpus: Path, share: bool) -> None:
     monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    seen: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40))
+    seen: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
     assert seen == list(pipeline.outcomes([str(corpus)], Referee(), jobs=1))
     assert [o.index for o in seen] == list(range(1, len(seen) + 1))
 
