@@ -184,8 +184,8 @@ class Referee:
         """House-rule profiles a record's ``[Rules]`` may name, by name."""
         self._rules: RulesCache = {}
         self.detail = detail
-        """False: each hand's verdict leaves out its tricks and call seats (``check`` needs
-        only the diagnostics, which are the same either way)."""
+        """False: the verdict holds the game's totals and the diagnostics, but no verdict per
+        hand (``check`` needs only the diagnostics, which are the same either way)."""
 
     def judge(
         self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None
@@ -301,9 +301,12 @@ class _GameReplay:
                 refusal = self.state.check_new_hand()
                 assert refusal is not None
                 self.sink.refusal(refusal, hr.at)
-                self.hands.append(trusted(HandVerdict, number=i, followed=False))
+                if self.detail:
+                    self.hands.append(trusted(HandVerdict, number=i, followed=False))
                 continue
-            self.hands.append(self.hand(i, hr))
+            verdict = self.hand(i, hr)
+            if self.detail and verdict is not None:
+                self.hands.append(verdict)
         self.sink.hand = None
         if self.log:
             return
@@ -325,7 +328,8 @@ class _GameReplay:
             self.sink.add("W102", f"the game stops before any side reached {self.rules.target} {unit}", hands[-1].at)
 
     # -- one hand -----------------------------------------------------------------------
-    def hand(self, number: int, hr: HandRecord) -> HandVerdict:
+    def hand(self, number: int, hr: HandRecord) -> HandVerdict | None:
+        """Replay one hand; its verdict (None for a followed hand without ``detail``)."""
         if hr.unreadable:
             self.sink.add("W103", "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
             self.lose_score()
@@ -359,6 +363,8 @@ class _GameReplay:
         awards = {labels[t]: v for t, v in enumerate(result.awards)}
         score = {labels[t]: v for t, v in enumerate(state.scores)} if self.score_known and not self.log else None
         self.check_stated(hr, hand, result, awards, score)
+        if not self.detail:
+            return None
         return trusted(
             HandVerdict,
             number=number,
