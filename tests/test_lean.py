@@ -136,3 +136,16 @@ def test_a_clean_hand_is_split_into_its_items_by_the_grammar_own_regex() -> None
     ]
     assert reader._whole_hand(text.replace("concede", "concede ; done")) is None  # a comment: Lark reads it
     assert reader._whole_hand(text.replace("6-6", "6-6 x")) is None  # a mistake: Lark reports it
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLES if p.parent.name == "legal"] + SAMPLES[:20], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_verdict_without_detail_has_the_same_diagnostics_and_totals_but_no_hands(path: Path) -> None:
+    """What ``check`` judges with: ``detail=False`` drops the verdict of each hand, nothing else."""
+    rules = "moon" if "moon" in path.name else "88" if "88" in path.name else "42"
+    for index, result in enumerate(read_text(path.read_text(), path.name), start=1):
+        if result.record is None:
+            continue
+        full = Referee(rules).judge(result.record, file=path.name, game_index=index)
+        bare = Referee(rules, detail=False).judge(result.record, file=path.name, game_index=index)
+        assert bare.hands == [] and (full.hands or not result.record.hands)
+        assert bare.model_copy(update={"hands": full.hands}) == full
