@@ -41,7 +41,11 @@ def hands_in(path: Path) -> int:
 
 
 def corpus(game: str, hands: int) -> Path:
-    """A file of simulated games of ``game`` holding at least ``hands`` hands (made once)."""
+    """A file of simulated games of ``game`` holding at least ``hands`` hands (made once).
+
+    The number of games comes from the average game of a 40-game sample; when the
+    games run shorter, more are simulated (the next seed) and appended.
+    """
     path = OUT / f"{game}-{hands}.42"
     if path.exists():
         return path
@@ -50,10 +54,20 @@ def corpus(game: str, hands: int) -> Path:
     if not sample.exists():
         subprocess.run([*REFEREE, "simulate", "--rules", game, "--games", "40", "--seed", "1", "-O", str(sample)], check=True)
     per_game = hands_in(sample) / 40
-    games = math.ceil(hands / per_game * 1.02)
-    print(f"  simulating {games:,} games of {game} -> {path.relative_to(ROOT)}", flush=True)
     tmp = path.with_suffix(".tmp")
-    subprocess.run([*REFEREE, "simulate", "--rules", game, "--games", str(games), "--seed", "1", "-O", str(tmp)], check=True)
+    tmp.unlink(missing_ok=True)
+    seed, have = 1, 0
+    while have < hands:
+        games = math.ceil((hands - have) / per_game * 1.05)
+        print(f"  simulating {games:,} games of {game} (seed {seed}) -> {path.relative_to(ROOT)}", flush=True)
+        part = path.with_suffix(f".part{seed}")
+        subprocess.run([*REFEREE, "simulate", "--rules", game, "--games", str(games), "--seed", str(seed), "-O", str(part)], check=True)
+        with tmp.open("ab") as out, part.open("rb") as f:
+            shutil.copyfileobj(f, out)
+            out.write(b"\n")
+        part.unlink()
+        have = hands_in(tmp)
+        seed += 1
     tmp.rename(path)
     return path
 
