@@ -90,11 +90,8 @@ class ReadResult:
 
 # -- fast model construction (``referee.trusted``) -------------------------------------
 
-_new_tile = partial(trusted, TileAt)
-_new_play = partial(trusted, Play)
 _new_trick = partial(trusted, TrickRecord)
 _new_dealt = partial(trusted, Dealt)
-_new_call = partial(trusted, Call)
 _new_tag = partial(trusted, Tag)
 _new_exchange = partial(trusted, Exchange)
 _new_trump = partial(trusted, TrumpRecord)
@@ -105,69 +102,40 @@ _new_score = partial(trusted, StatedScore)
 _new_hand = partial(trusted, HandRecord)
 _new_game = partial(trusted, GameRecord)
 
-# The models built once per tile get hand-written constructors while their
-# fields are the ones written here; otherwise the general maker takes over.
-_FAST = tuple(TileAt.model_fields) == ("tile", "at") and tuple(Play.model_fields) == ("at", "comments", "seat", "tile")
-if tuple(TileAt.model_fields) == ("tile", "at"):
-
-    def _tile_at(tile: str, at: Span) -> TileAt:
-        return construct(TileAt, {"tile": tile, "at": at}, {"tile", "at"})
-
-else:  # pragma: no cover - only if record.py changes
-
-    def _tile_at(tile: str, at: Span) -> TileAt:
-        return _new_tile(tile=tile, at=at)
-
-
-if tuple(Call.model_fields) == ("at", "comments", "seat", "amount", "suit", "contract"):
-
-    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
-        return construct(
-            Call,
-            {"at": at, "comments": [], "seat": seat, "amount": amount, "suit": suit, "contract": contract},
-            {"at", "comments", "seat", "amount", "suit"} if contract is None else {"at", "comments", "seat", "amount", "suit", "contract"},
-        )
-
-else:  # pragma: no cover - only if record.py changes
-
-    def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
-        return _new_call(at=at, comments=[], seat=seat, amount=amount, suit=suit, contract=contract)
+# The models built once per tile or call get hand-written constructors (and two
+# loops inline them), which fill every field in the order written here.
+_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
+    TileAt: ("tile", "at"),
+    Play: ("at", "comments", "seat", "tile"),
+    Call: ("at", "comments", "seat", "amount", "suit", "contract"),
+    Dealt: ("at", "comments", "seat", "tiles"),
+    TrickRecord: ("at", "comments", "plays", "winner", "winner_at"),
+}
+for _model, _names in _FIELDS.items():
+    if tuple(_model.model_fields) != _names:  # pragma: no cover - only if record.py changes
+        raise RuntimeError(f"record.py changed {_model.__name__}'s fields: update the reader's constructors for it")
+_DEALT_SET = frozenset(_FIELDS[Dealt])
+_TRICK_SET = frozenset(_FIELDS[TrickRecord])
 
 
-if tuple(Play.model_fields) == ("at", "comments", "seat", "tile"):
-
-    def _play(at: Span, seat: str | None, tile: str) -> Play:
-        return construct(Play, {"at": at, "comments": [], "seat": seat, "tile": tile}, {"at", "comments", "seat", "tile"})
-
-else:  # pragma: no cover - only if record.py changes
-
-    def _play(at: Span, seat: str | None, tile: str) -> Play:
-        return _new_play(at=at, comments=[], seat=seat, tile=tile)
+def _tile_at(tile: str, at: Span) -> TileAt:
+    return construct(TileAt, {"tile": tile, "at": at}, {"tile", "at"})
 
 
-if tuple(Dealt.model_fields) == ("at", "comments", "seat", "tiles") and tuple(TrickRecord.model_fields) == (
-    "at",
-    "comments",
-    "plays",
-    "winner",
-    "winner_at",
-):
-    _DEALT_SET = frozenset(Dealt.model_fields)
-    _TRICK_SET = frozenset(TrickRecord.model_fields)
+def _call(at: Span, seat: str | None, amount: int | None, suit: int | None, contract: str | None = None) -> Call:
+    return construct(
+        Call,
+        {"at": at, "comments": [], "seat": seat, "amount": amount, "suit": suit, "contract": contract},
+        {"at", "comments", "seat", "amount", "suit"} if contract is None else {"at", "comments", "seat", "amount", "suit", "contract"},
+    )
 
-    def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
-        return construct(Dealt, {"at": None, "comments": [], "seat": seat, "tiles": tiles}, set(_DEALT_SET))
 
-    def _lean_trick(plays: list[Play]) -> TrickRecord:
-        return construct(TrickRecord, {"at": None, "comments": [], "plays": plays, "winner": None, "winner_at": None}, set(_TRICK_SET))
+def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
+    return construct(Dealt, {"at": None, "comments": [], "seat": seat, "tiles": tiles}, set(_DEALT_SET))
 
-else:  # pragma: no cover - only if record.py changes
 
-    def _lean_dealt(seat: str, tiles: list[TileAt]) -> Dealt:
-        return _new_dealt(at=None, comments=[], seat=seat, tiles=tiles)
-
-    def _lean_trick(plays: list[Play]) -> TrickRecord:
-        return _new_trick(at=None, comments=[], plays=plays, winner=None, winner_at=None)
+def _lean_trick(plays: list[Play]) -> TrickRecord:
+    return construct(TrickRecord, {"at": None, "comments": [], "plays": plays, "winner": None, "winner_at": None}, set(_TRICK_SET))
 
 
 # -- small lexical helpers -------------------------------------------------------------
@@ -196,13 +164,12 @@ def _canonical_tile(text: str) -> str | None:
 # full (``spanned``) when the replay has anything to report.
 _LEAN_TILE: dict[str, TileAt] = {}
 _LEAN_PLAY: dict[tuple[str | None, str], Play] = {}
-if _FAST:
-    for _text, _canon in _TILE_TEXT.items():
-        _LEAN_TILE[_text] = construct(TileAt, {"tile": _canon, "at": None}, {"tile", "at"})
-        for _seat in (None, *"NESWABCDFneswabcdf"):
-            _LEAN_PLAY[_seat, _text] = construct(
-                Play, {"at": None, "comments": [], "seat": _seat and _seat.upper(), "tile": _canon}, {"at", "comments", "seat", "tile"}
-            )
+for _text, _canon in _TILE_TEXT.items():
+    _LEAN_TILE[_text] = construct(TileAt, {"tile": _canon, "at": None}, {"tile", "at"})
+    for _seat in (None, *"NESWABCDFneswabcdf"):
+        _LEAN_PLAY[_seat, _text] = construct(
+            Play, {"at": None, "comments": [], "seat": _seat and _seat.upper(), "tile": _canon}, {"at", "comments", "seat", "tile"}
+        )
 
 _SUITS: dict[str, int] = {name.lower(): suit for name, suit in NUMBER_ALIASES.items()}
 _SEAT_LETTERS = frozenset("neswabcdfNESWABCDF")
@@ -215,7 +182,7 @@ _CALL_RX = re.compile(r"(\n)|([0-6]s(?![A-Za-z])|[A-Za-z]+)|([0-9]+)|(,)")
 # Inside award/score/result/exchange: 1 newline, 2 word, 3 tile, 4 signed number.
 _WORD_NUM_RX = re.compile(r"(\n)|([A-Za-z]+)|([0-9]+-[0-9]+)|([+-]?[0-9]+)")
 _HAND_LINE_RX = re.compile(r"hand(?:[ \t]+([0-9]+))?(?:[ \t]+dealer[ \t]+([NESWA-F])(?![A-Za-z0-9_]))?", re.I)
-# Item keywords in lower-cased text (a letter before one is checked by hand: a look-behind is slow).
+# Item keywords in lower-cased text: the last item of a `hand` token that a syntax error cut short.
 _ITEM_WORD_RX = re.compile(r"(deal|widow|cat|bid|exchange|trump|play|claim|concede|result|award|score)(?![a-z_])")
 _TAG_RX = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"', re.S)
 _ESCAPE_RX = re.compile(r'\\(["\\])')
@@ -481,8 +448,7 @@ _ITEM_CACHE_SIZE = 4096
 _BidShape = list[tuple[int, int, str | None, int | None, int | None, str | None, frozenset[str]]]
 _BID_CACHE: dict[tuple[str, str], tuple[_BidShape, tuple[Call, ...]]] = {}
 """One-line ``bid`` texts: where each call sits and what it holds, and the calls read lean."""
-_CALL_FIELDS = ("at", "comments", "seat", "amount", "suit", "contract")
-_FAST_CALL = tuple(Call.model_fields) == _CALL_FIELDS
+_CALL_FIELDS = _FIELDS[Call]
 
 
 class _Callbacks:
@@ -543,7 +509,7 @@ class _Callbacks:
     def _items(self, tok: Any, items: list[tuple[str, int, int]]) -> None:
         """Hand each item inside a ``hand`` token (keyword terminal, start, end) to its rule."""
         text: str = tok.value
-        lean = self.b.lean and _FAST
+        lean = self.b.lean
         # Lines and columns go forward from item to item: each newline is counted once.
         line = tok.line
         nl = -1  # where the line of the current item starts (-1: the token's first line)
@@ -648,7 +614,7 @@ class _Callbacks:
                 at = call.at
                 values = call.__dict__
                 if (
-                    at is None or at[0] != line or at[2] != line or tuple(values) != _CALL_FIELDS or values["comments"] or not _FAST_CALL
+                    at is None or at[0] != line or at[2] != line or tuple(values) != _CALL_FIELDS or values["comments"]
                 ):  # pragma: no cover - one-line calls stay on their line
                     return
                 shape.append(
@@ -795,16 +761,13 @@ class _Callbacks:
                             at,
                             "a deal reads like `deal N 6-6 6-5 ... E 6-4 ...`",
                         )
-                    elif _FAST:
+                    else:
                         one = new_object(TileAt)  # _tile_at, inlined: this runs for every tile dealt
                         set_dict(one, {"tile": canon, "at": at})
                         set_fields(one, {"tile", "at"})
                         set_extra(one, None)
                         set_private(one, None)
                         tiles.append(one)
-                        el, ec = line, col + len(w)
-                    else:  # pragma: no cover - only if record.py changes
-                        tiles.append(_tile_at(canon, at))
                         el, ec = line, col + len(w)
                 line += 1
                 base = 1
@@ -1014,15 +977,12 @@ class _Callbacks:
                     if not plays:
                         bl, bc = at[0], at[1]
                     el = line
-                    if _FAST:  # _play, inlined: this runs for every tile played
-                        play = new_object(Play)
-                        set_dict(play, {"at": at, "comments": [], "seat": seat, "tile": canon})
-                        set_fields(play, {"at", "comments", "seat", "tile"})
-                        set_extra(play, None)
-                        set_private(play, None)
-                        plays.append(play)
-                    else:  # pragma: no cover - only if record.py changes
-                        plays.append(_play(at, seat, canon))
+                    play = new_object(Play)  # built inline: this runs for every tile played
+                    set_dict(play, {"at": at, "comments": [], "seat": seat, "tile": canon})
+                    set_fields(play, {"at", "comments", "seat", "tile"})
+                    set_extra(play, None)
+                    set_private(play, None)
+                    plays.append(play)
                     seat = None
                 if n < last:  # a newline inside the token ends the trick
                     self._close(plays, seat, sl, sc, bl, bc, el, ec, winner, winner_at, expect)
