@@ -105,9 +105,9 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     ``check`` reads lean (clean deals, plays and repeated items from shared span-less
     models); ``score`` and ``convert`` read in full. Both model-building rows are shown.
     """
+    from referee.judge.replay import Referee
     from referee.notation import reader as R
     from referee.pipeline import tune_gc
-    from referee.replay import Referee
 
     tune_gc()
     text = path.read_text(encoding="utf-8")

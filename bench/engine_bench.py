@@ -19,13 +19,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.auction import Bid
-from referee.deal import shuffle_deal
-from referee.declarations import Declaration
-from referee.hand import Hand, Phase
-from referee.players import SensiblePlayer
-from referee.profiles import Rules, make_rules
-from referee.tiles import Tile
+from referee.engine.auction import Bid
+from referee.engine.deal import shuffle_deal
+from referee.engine.declarations import Declaration
+from referee.engine.hand import Hand, Phase
+from referee.engine.profiles import Rules, make_rules
+from referee.engine.tiles import Tile
+from referee.play.players import SensiblePlayer
 
 PROFILES = ("42", "moon", "88")
 

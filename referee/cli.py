@@ -15,15 +15,15 @@ from rich.console import Console
 from rich.markup import escape
 
 from . import __version__
+from .codes import Severity
 from .diagnostics import Diagnostic
-from .errors import Severity
-from .hand import HandSnapshot
-from .house import HouseRuleError, load_house_rules
+from .engine.hand import HandSnapshot
+from .engine.profiles import GAMES, OptionError, Profile, make_rules
+from .engine.tiles import Tile
+from .judge.house import HouseRuleError, load_house_rules
+from .judge.replay import Referee
 from .pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, judge_paths, outcome_of, outcomes, plural, tune_gc
-from .profiles import GAMES, OptionError, Profile, make_rules
-from .render import diagnostic_json, render_diagnostic
-from .replay import Referee
-from .tiles import Tile
+from .report.render import diagnostic_json, render_diagnostic
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -272,7 +272,7 @@ def score(
     """
     import csv
 
-    from .scoresheet import CSV_FIELDS, score_table
+    from .report.scoresheet import CSV_FIELDS, score_table
 
     out = Console(highlight=False, emoji=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
     err = Console(stderr=True, highlight=False, emoji=False)
@@ -315,14 +315,14 @@ def score(
 
 def _score_rows(j: Judged) -> list[dict[str, Any]]:
     """``score --format csv``: the rows of one record (run in the worker processes)."""
-    from .scoresheet import hand_rows
+    from .report.scoresheet import hand_rows
 
     return list(hand_rows(j))
 
 
 def _score_json(j: Judged) -> str:
     """``score --format json``: the line of one record."""
-    from .scoresheet import hand_rows
+    from .report.scoresheet import hand_rows
 
     v = j.verdict
     doc = {
@@ -416,7 +416,7 @@ def convert(
 
 def _record_json(j: Judged) -> str | None:
     """``convert --to json/jsonl``: the document of one record (run in the worker processes)."""
-    from .interchange import Document
+    from .interchange.documents import Document
 
     if j.record is None:
         return None
@@ -425,8 +425,8 @@ def _record_json(j: Judged) -> str | None:
 
 def _record_text(j: Judged) -> str | None:
     """``convert --to text``: one record in the canonical notation (as ``fmt`` writes it)."""
-    from .canonical import canonical
     from .notation.writer import format_game
+    from .report.canonical import canonical
 
     return None if j.record is None else format_game(canonical(j.record, j.verdict))
 
@@ -437,7 +437,7 @@ def _convert_source(
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs)
         return
-    from .jsonread import read_documents
+    from .interchange.jsonread import read_documents
 
     for name in files:
         for index, record, problems in read_documents(name):
@@ -466,7 +466,7 @@ def schema(
       referee schema > record.schema.json
       referee schema --for check > check.schema.json
     """
-    from .interchange import schema_text
+    from .interchange.documents import schema_text
 
     text = schema_text(kind.value)
     if output:
@@ -497,8 +497,8 @@ def fmt(
     """
     import difflib
 
-    from .canonical import canonical
     from .notation.writer import format_game
+    from .report.canonical import canonical
 
     out = Console(highlight=False, emoji=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, emoji=False)
@@ -561,7 +561,7 @@ def show(
       referee show samples/legal/42-game.42 --hand 2
       referee show samples/legal/42-game.42 --hand 2 --trick 3
     """
-    from .picture import hand_picture
+    from .report.picture import hand_picture
 
     out = Console(highlight=False, emoji=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, emoji=False)
@@ -618,7 +618,7 @@ def simulate(
     from rich.progress import Progress
 
     from .notation.writer import format_game
-    from .simulate import simulate_games
+    from .play.simulate import simulate_games
 
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
@@ -666,7 +666,7 @@ def rules_command(
       referee rules
       referee rules --rules friday.toml --format json
     """
-    from .rulesdoc import rules_json, rules_text
+    from .report.rulesdoc import rules_json, rules_text
 
     err = Console(stderr=True, highlight=False, emoji=False)
     houses: list[Profile] = []

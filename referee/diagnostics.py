@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from .errors import CATALOG, Refusal, Severity
-from .record import Span
+from .codes import CATALOG, Refusal, Severity
+from .notation.record import Span
 
 __all__ = ["Diagnostic", "exit_status"]
 

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
+from .judge.judged import Judged
+from .judge.replay import Referee
 from .notation.reader import Batch, ReadResult, batches, first_bad_byte, open_text, read_batch, read_path, read_stream, spanned
-from .record import GameRecord
-from .replay import Referee
-from .verdict import GameVerdict
 
 __all__ = [
     "EXTENSIONS",
@@ -40,17 +39,6 @@ EXTENSIONS = (".42",)
 
 class UsageError(Exception):
     """A bad command line: missing file, nothing to read (exit status 2)."""
-
-
-@dataclass(slots=True)
-class Judged:
-    """One record of one file, with every diagnostic found for it."""
-
-    file: str
-    index: int
-    record: GameRecord | None
-    verdict: GameVerdict | None
-    diagnostics: list[Diagnostic]
 
 
 @dataclass

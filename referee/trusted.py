@@ -67,7 +67,7 @@ def trusted(cls: type[_M], **values: Any) -> _M:
     """``cls.model_construct(**values)`` at a fraction of its cost: fields not given take
     their defaults (fresh ones from factories) and ``model_fields_set`` is the names given.
 
-    >>> from referee.record import Play
+    >>> from referee.notation.record import Play
     >>> p = trusted(Play, seat="N", tile="6-4")
     >>> p == Play.model_construct(seat="N", tile="6-4"), p.model_fields_set == {"seat", "tile"}
     (True, True)

@@ -12,8 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+from referee.judge.replay import Referee
 from referee.notation.reader import read_text
-from referee.replay import Referee
 
 EXPECT = re.compile(r"^; expect: [SEW]\d{3} \d+:\d+\s*$")
 

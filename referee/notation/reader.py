@@ -32,9 +32,12 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from pydantic import BaseModel
 
-from ..declarations import NUMBER_ALIASES
 from ..diagnostics import Diagnostic
-from ..record import (
+from ..engine.declarations import NUMBER_ALIASES
+from ..engine.tiles import TileError, parse_tile
+from ..trusted import construct, new_object, set_dict, set_extra, set_fields, set_private, trusted
+from .grammar import build_parser
+from .record import (
     Call,
     Claim,
     Dealt,
@@ -51,9 +54,6 @@ from ..record import (
     TrickRecord,
     TrumpRecord,
 )
-from ..tiles import TileError, parse_tile
-from ..trusted import construct, new_object, set_dict, set_extra, set_fields, set_private, trusted
-from .grammar import build_parser
 
 __all__ = [
     "KNOWN_TAGS",

@@ -6,7 +6,7 @@ can be compared with another by comparing their texts.  The writer trusts the
 record (it never replays it): it writes what the recorder said, in the
 canonical spelling and layout.
 
->>> from referee.record import Call, GameRecord, HandRecord, Tag
+>>> from referee.notation.record import Call, GameRecord, HandRecord, Tag
 >>> rec = GameRecord(tags=[Tag(name="Rules", value="42"), Tag(name="Event", value="Demo")],
 ...                  hands=[HandRecord(number=1, dealer="N", calls=[Call(seat="E", amount=30), Call(seat="S")])])
 >>> print(format_game(rec), end="")
@@ -24,8 +24,9 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from ..declarations import NUMBER_NAMES
-from ..record import (
+from ..engine.declarations import NUMBER_NAMES
+from ..engine.tiles import TileError, parse_tile
+from .record import (
     Call,
     Dealt,
     GameRecord,
@@ -36,7 +37,6 @@ from ..record import (
     TrickRecord,
     TrumpRecord,
 )
-from ..tiles import TileError, parse_tile
 
 __all__ = ["TAG_ORDER", "format_game", "format_records", "strip_spans"]
 

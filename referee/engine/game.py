@@ -1,0 +1,73 @@
+"""A game: hands in sequence, the dealer's rotation, the running score, the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..codes import Refusal
+from .hand import Hand, HandResult
+from .profiles import Rules
+from .tiles import Tile
+
+__all__ = ["GameState"]
+
+
+class GameState:
+    """Running state between hands.
+
+    >>> from referee.engine.profiles import make_rules
+    >>> g = GameState(make_rules("42"), first_dealer=0)
+    >>> g.check_dealer(2).code
+    'E105'
+    """
+
+    def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
+        self.rules = rules
+        self.game = rules.game
+        self.dealer = first_dealer
+        """The seat expected to deal the next hand."""
+        self.scores = [0] * len(self.game.team_labels)
+        self.winner: int | None = None
+        self.hands_played = 0
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def check_dealer(self, dealer: int) -> Refusal | None:
+        if dealer != self.dealer:
+            seats = self.game.seats
+            return Refusal("E105", f"{seats[dealer]} dealt, but the deal passes clockwise: {seats[self.dealer]} deals this hand")
+        return None
+
+    def check_new_hand(self) -> Refusal | None:
+        if self.winner is not None:
+            return Refusal("E505", f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
+        return None
+
+    def new_hand(
+        self, deal: Sequence[Sequence[Tile]], kitty: Sequence[Tile] = (), *, dealer: int | None = None, deal_known: bool = True
+    ) -> Hand:
+        """Start the next hand (by default with the expected dealer)."""
+        return Hand(self.rules, self.dealer if dealer is None else dealer, deal, kitty, deal_known=deal_known)
+
+    def finish(self, hand: Hand) -> HandResult:
+        """Score a finished hand, move the deal on and see whether the game is won."""
+        result = hand.result()
+        self.hands_played += 1
+        self.dealer = (hand.dealer + 1) % self.game.players
+        for team, award in enumerate(result.awards):
+            self.scores[team] += award
+        self.winner = self._winner(result.declaring_team)
+        return result
+
+    def _winner(self, declaring_team: int | None) -> int | None:
+        target = self.rules.target
+        if max(self.scores) < target:  # most hands: nobody has reached it yet
+            return None
+        reached = [t for t, s in enumerate(self.scores) if s >= target]
+        if declaring_team in reached:
+            return declaring_team
+        best = max(self.scores[t] for t in reached)
+        top = [t for t in reached if self.scores[t] == best]
+        return top[0] if len(top) == 1 else None

@@ -1,0 +1,140 @@
+"""A picture of one hand for the terminal (``referee show``)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.declarations import NUMBER_NAMES
+from ..engine.hand import HandSnapshot
+from ..engine.profiles import GAMES
+from ..engine.tiles import Tile, parse_tile
+from ..judge.verdict import GameVerdict, TrickVerdict
+from ..notation.record import GameRecord
+
+__all__ = ["hand_picture", "tile_text"]
+
+_GLYPH_BASE = 0x1F031  # DOMINO TILE HORIZONTAL-00-00; then a*7 + b
+
+
+def tile_text(text: str | Tile, glyphs: bool) -> str:
+    """``6-4``, or the Unicode domino glyph when the terminal can show it."""
+    t = parse_tile(text) if isinstance(text, str) else text
+    if glyphs:
+        return chr(_GLYPH_BASE + t.hi * 7 + t.lo)
+    return str(t)
+
+
+def _tiles(tiles: list[str] | tuple[Tile, ...] | list[Tile], glyphs: bool) -> str:
+    return " ".join(tile_text(t, glyphs) for t in tiles) or "-"
+
+
+def hand_picture(
+    record: GameRecord,
+    verdict: GameVerdict,
+    number: int,
+    trace: list[tuple[HandSnapshot, list[Tile]]],
+    *,
+    trick: int | None = None,
+    glyphs: bool = False,
+) -> Group:
+    """Players' tiles, auction, trump, tricks (leader, winner, points), result."""
+    hr = record.hands[number - 1]
+    hv = verdict.hands[number - 1] if number <= len(verdict.hands) else None
+    game = GAMES.get(verdict.rules or "42", GAMES["42"])
+    parts: list[Text | Table] = []
+    head = Text(f"{game.title} · record hand {number}", style="bold")
+    if hv and hv.dealer:
+        head.append(f" · dealer {hv.dealer}")
+    parts.append(head)
+    if trick is not None and hv is not None:
+        parts.extend(_position(game.seats, game.team_labels, hv.tricks, trace, trick, glyphs))
+        return Group(*parts)
+    if hr.deal:
+        deal = Table.grid(padding=(0, 2))
+        for dealt in hr.deal:
+            deal.add_row(Text(dealt.seat, style="bold"), _tiles([t.tile for t in dealt.tiles], glyphs))
+        parts.append(deal)
+    if hr.kitty:
+        parts.append(Text(f"{game.kitty or 'kitty'}: {_tiles([t.tile for t in hr.kitty], glyphs)}"))
+    if hr.calls:
+        calls = ", ".join(
+            f"{seat} {'pass' if c.amount is None else c.amount}{'' if c.suit is None else ' ' + NUMBER_NAMES[c.suit]}"
+            for c, seat in zip(
+                hr.calls, (hv.call_seats if hv and len(hv.call_seats) == len(hr.calls) else [c.seat or "?" for c in hr.calls]), strict=True
+            )
+        )
+        parts.append(Text(f"auction: {calls}"))
+    if hv and hv.declarer:
+        parts.append(Text(f"{hv.declarer} bid {hv.bid}; trump {hv.trump or '-'}"))
+    if hr.exchange:
+        parts.append(
+            Text(
+                f"exchange: took {_tiles([t.tile for t in hr.exchange.take], glyphs)}, put back {_tiles([t.tile for t in hr.exchange.give], glyphs)}"
+            )
+        )
+    if hv and hv.tricks:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("#", justify="right")
+        table.add_column("lead")
+        table.add_column("plays")
+        table.add_column("won by")
+        table.add_column("points", justify="right")
+        for i, tv in enumerate(hv.tricks, start=1):
+            plays = "  ".join(f"{s} {tile_text(t, glyphs)}" for s, t in zip(tv.seats, tv.tiles, strict=True))
+            table.add_row(str(i), tv.leader, plays, tv.winner, str(tv.points))
+        parts.append(table)
+    if hv:
+        if hv.thrown_in:
+            parts.append(Text("everyone passed: thrown in"))
+        elif hv.made is not None:
+            pts = " ".join(f"{k} {v}" for k, v in hv.points.items())
+            awards = " ".join(f"{k} {v}" for k, v in hv.awards.items() if v)
+            line = f"points {pts}; {'made' if hv.made else 'set'}; award {awards or '-'}"
+            if hv.claim:
+                line += f" ({'claimed' if hv.claim == 'declarers' else 'conceded'})"
+            if hv.score:
+                line += "; score " + " ".join(f"{k} {v}" for k, v in hv.score.items())
+            parts.append(Text(line))
+        elif not hv.followed:
+            parts.append(Text("the hand could not be followed to its end (see the diagnostics)", style="yellow"))
+    parts.append(Text(""))
+    return Group(*parts)
+
+
+def _position(
+    seats: tuple[str, ...],
+    labels: tuple[str, ...],
+    tricks: list[TrickVerdict],
+    trace: list[tuple[HandSnapshot, list[Tile]]],
+    trick: int,
+    glyphs: bool,
+) -> list[Text | Table]:
+    """The position before ``trick``: each player's tiles and legal plays as the trick went."""
+    size = len(seats)
+    start = (trick - 1) * size
+    if start >= len(trace):
+        return [Text(f"there is no trick {trick} in this hand", style="yellow")]
+    before, _ = trace[start]
+    out: list[Text | Table] = [
+        Text(
+            f"before trick {trick}: trump {before.declaration}; points so far "
+            + " ".join(f"{side} {p}" for side, p in zip(labels, before.points, strict=False))
+        )
+    ]
+    grid = Table(box=None, padding=(0, 2), show_edge=False)
+    grid.add_column("seat")
+    grid.add_column("holds")
+    grid.add_column("may play")
+    grid.add_column("played")
+    for k in range(start, min(start + size, len(trace))):
+        snap, legal = trace[k]
+        seat = snap.turn if snap.turn is not None else 0
+        tiles = tricks[trick - 1].tiles if trick <= len(tricks) else []
+        played = tiles[k - start] if k - start < len(tiles) else None
+        grid.add_row(
+            seats[seat], _tiles(snap.hands[seat], glyphs), _tiles(legal, glyphs), tile_text(played, glyphs) if played is not None else ""
+        )
+    out.append(grid)
+    return out

@@ -1,0 +1,134 @@
+"""Batch processing: reading in batches gives what reading in one stream gives, worker
+processes (``--jobs 2``) write exactly what one process writes, and simulated games of
+every profile check clean and reach their target."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee import pipeline
+from referee.cli import app
+from referee.engine.profiles import make_rules
+from referee.judge.replay import Referee
+from referee.notation.reader import batches, read_batch, read_stream, read_text
+from referee.notation.writer import format_game
+from referee.play.simulate import simulate_games
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKEN = sorted((ROOT / "samples" / "broken").glob("*.42"))
+HANDS_PER_GAME = 2000
+
+
+@cache
+def simulated(profile: str, hands: int = HANDS_PER_GAME) -> str:
+    """Games of ``profile`` (seed 7) until they hold at least ``hands`` hands, as text."""
+    parts: list[str] = []
+    total = 0
+    for record in simulate_games(make_rules(profile), 10_000, seed=7):
+        parts.append(format_game(record))
+        total += len(record.hands)
+        if total >= hands:
+            break
+    return "\n".join(parts)
+
+
+def _broken(with_unclosed: bool) -> str:
+    """The broken samples; the one with an unclosed comment (it swallows what follows) last."""
+    first = [p for p in BROKEN if "unclosed" not in p.name]
+    last = [p for p in BROKEN if "unclosed" in p.name] if with_unclosed else []
+    return "\n".join(p.read_text(encoding="utf-8") for p in first + last)
+
+
+@cache
+def mixed(hands: int = 200) -> str:
+    """Broken records around simulated games of all three profiles, and a log."""
+    log = '[Rules "42"] [Mode "log"] ; a log\n\n' + "\n".join(
+        line for line in simulated("42", hands).split("\n") if not line.startswith("[")
+    )
+    head = _broken(False)
+    return "\n".join([head, simulated("42", hands), head, simulated("moon", hands), log, simulated("88", hands), _broken(True)])
+
+
+def _variants() -> list[tuple[str, str]]:
+    text = mixed(30)
+    return [
+        ("mixed", text),
+        ("hand log", "\n".join(line for line in simulated("moon", 30).split("\n") if not line.startswith("["))),
+        ("junk first", "not a record\n" + text),
+        ("comments", text.replace("award", "{c} award").replace("score NS", "score NS 0 ; trailing\n  score NS")),
+    ]
+
+
+@pytest.mark.parametrize("size", [1, 3, 11])
+def test_batches_read_like_one_stream(size: int) -> None:
+    for name, text in _variants():
+        lines = text.split("\n")
+        whole = list(read_stream(lines, name))
+        cut = list(batches(lines, size))
+        assert len(cut) > 1
+        assert sum(b.hands for b in cut) == sum(len(r.record.hands) for r in whole if r.record is not None)
+        pieces = [r for b in cut for r in read_batch(b, name)]
+        assert pieces == whole, name
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("batch") / "mixed.42"
+    path.write_text(mixed(), encoding="utf-8")
+    return path
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> tuple[int, str]:
+    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(pipeline, "BATCH_HANDS", 40)
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["check", "--format", "json"],
+        ["check", "--quiet"],
+        ["score", "--format", "csv"],
+        ["score", "--format", "json"],
+        ["convert", "--to", "jsonl"],
+        ["convert", "--to", "text"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_two_jobs_write_what_one_job_writes(monkeypatch: pytest.MonkeyPatch, corpus: Path, args: list[str]) -> None:
+    one = _run(monkeypatch, [*args, str(corpus), str(BROKEN[0]), "--jobs", "1"])
+    two = _run(monkeypatch, [*args, str(corpus), str(BROKEN[0]), "--jobs", "2"])
+    assert one[0] in (1, 2)
+    assert two == one
+    assert len(one[1]) > 200
+
+
+@pytest.mark.parametrize("share", [False, True], ids=["workers only", "this process judges too"])
+def test_the_batches_really_went_to_workers(monkeypatch: pytest.MonkeyPatch, corpus: Path, share: bool) -> None:
+    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
+    seen: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
+    assert seen == list(pipeline.outcomes([str(corpus)], Referee(), jobs=1))
+    assert [o.index for o in seen] == list(range(1, len(seen) + 1))
+
+
+@pytest.mark.parametrize("profile", ["42", "moon", "88"])
+def test_simulated_games_check_clean_and_reach_their_target(profile: str) -> None:
+    text = simulated(profile)
+    referee = Referee()
+    hands = 0
+    for index, rr in enumerate(read_text(text, f"{profile}.42"), start=1):
+        assert rr.record is not None and rr.diagnostics == []
+        verdict = referee.judge(rr.record, file=f"{profile}.42", game_index=index)
+        assert verdict.diagnostics == [], verdict.diagnostics[:3]
+        rules = make_rules(profile)
+        assert verdict.winner is not None and verdict.winner == rr.record.tag("Winner")
+        assert verdict.score is not None and max(verdict.score.values()) >= rules.target
+        hands += len(rr.record.hands)
+    assert hands >= HANDS_PER_GAME
