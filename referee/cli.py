@@ -17,8 +17,9 @@ from rich.markup import escape
 from . import __version__
 from .codes import Severity
 from .diagnostics import Diagnostic
+from .engine.games import GAMES
 from .engine.hand import HandSnapshot
-from .engine.profiles import GAMES, OptionError, Profile, make_rules
+from .engine.profiles import OptionError, Profile, make_rules
 from .engine.tiles import Tile
 from .judge.house import HouseRuleError, load_house_rules
 from .judge.replay import Referee

@@ -25,7 +25,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..engine.profiles import GAMES, OptionError, Profile, make_rules
+from ..engine.games import GAMES
+from ..engine.profiles import OptionError, Profile, make_rules
 
 __all__ = ["HouseRuleError", "load_house_rules"]
 

@@ -7,8 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.declarations import NUMBER_NAMES
+from ..engine.games import GAMES
 from ..engine.hand import HandSnapshot
-from ..engine.profiles import GAMES
 from ..engine.tiles import Tile, parse_tile
 from ..judge.verdict import GameVerdict, TrickVerdict
 from ..notation.record import GameRecord

@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.profiles import GAMES, Game, OptionSpec, Profile, make_rules
+from ..engine.games import GAMES
+from ..engine.profiles import Game, OptionSpec, Profile, make_rules
 
 __all__ = ["rules_json", "rules_text"]
 
 
 def _default(game: Game, spec: OptionSpec) -> str:
     if spec.name == "target":
-        scoring = game.option("scoring")
-        if scoring is not None and scoring.values is not None and len(scoring.values) > 1:
-            return f"{game.marks_target} under marks, {game.points_target} under points"
-        return str(game.points_target)
+        if len(game.scorings) > 1:
+            return ", ".join(f"{s.default_target} under {name}" for name, s in sorted(game.scorings.items()))
+        return str(next(iter(game.scorings.values())).default_target)
     return spec.default
 
 

@@ -57,7 +57,7 @@ def test_a_house_file_defines_a_named_profile(tmp_path: Path) -> None:
     profile = load_house_rules(house_file(tmp_path, FRIDAY))
     assert (profile.name, profile.base, profile.description) == ("friday-league", "42", "Friday night at the hall")
     rules = make_rules("friday-league", None, {profile.name: profile})
-    assert (rules.nello, rules.all_pass, rules.target, rules.profile) == (True, "forced", 10, "friday-league")
+    assert (rules.option("nello"), rules.option("all-pass"), rules.target, rules.profile) == ("on", "forced", 10, "friday-league")
     # a record's own options still apply on top of the house ones
     assert make_rules("friday-league", {"target": "5"}, {profile.name: profile}).target == 5
 

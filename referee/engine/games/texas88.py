@@ -1,0 +1,42 @@
+"""Texas 88: six players in two teams of three, two double-six sets mixed, a two-tile
+cat, bids that name the trump suit, scored in points (or marks)."""
+
+from __future__ import annotations
+
+from ..exchange import Cat
+from ..profiles import Game, Ladder, OptionSpec
+from ..scoring import Marks, PointsVersion
+from ..tiles import double_six
+from .common import target
+
+__all__ = ["GAME"]
+
+GAME = Game(
+    name="88",
+    title="Texas 88",
+    seats=("A", "B", "C", "D", "E", "F"),
+    seat_names=("A", "B", "C", "D", "E", "F"),
+    teams=(0, 1, 0, 1, 0, 1),
+    team_labels=("ACE", "BDF"),
+    tiles=tuple(sorted(double_six() * 2, reverse=True)),
+    hand_size=9,
+    exchange=Cat(),
+    scorings={"points": PointsVersion(default_target=500), "marks": Marks(default_target=7)},
+    trick_points=2,
+    counters_score=True,
+    ladder=Ladder(point_bids=tuple(range(60, 89, 2)), mark_unit=88, mark_bids=(2, 3, 4), needs_suit=True, forced_min=60),
+    trump_from_bid=True,
+    declarations=("suit",),
+    early_end=True,
+    concession=True,
+    options=(
+        OptionSpec(
+            name="scoring",
+            values=("points", "marks"),
+            default="points",
+            help="points: both sides score what they took, game to 500; marks: game to 7 marks",
+            source="seed 000 and pagat 'Texas 88' (points); marks as in 42",
+        ),
+        target("points (default 500) or marks (default 7) that win the game", "pagat 'Texas 88' (500); seed 000 also says 250"),
+    ),
+)
