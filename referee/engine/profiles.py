@@ -156,14 +156,14 @@ _ALL_PASS = OptionSpec(
     values=("reshake", "forced"),
     default="reshake",
     help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
-    source="seed 001 names both; RULES.md makes reshake the default",
+    source="reshake: Hearne tournament rules, domino-play.com 'Moon'; forced: Wikipedia '42 (dominoes)'; The Spruce Crafts 'Texas 42' names both",
 )
 _FOLLOW_ME = OptionSpec(
     name="follow-me-doubles",
     values=("high", "low"),
     default="high",
     help="in a follow-me (no trump) hand, doubles rank high or low in their suit",
-    source="seeds: high; pagat '42': low is also played",
+    source="high: The Spruce Crafts 'Texas 42' (the double is highest in its suit); low: pagat '42'",
 )
 _ON_OFF = ("off", "on")
 
@@ -185,28 +185,28 @@ _CONTRACT_OPTIONS_42 = (
         default="off",
         help="after a bid of 1 mark or more the declarer may call nello: partner sits out, no trumps, "
         "the declarer must lose every trick (`trump nello`)",
-        source="pagat '42'; N42PA/Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="nello-doubles",
         values=("own-suit", "high", "low"),
         default="own-suit",
         help="doubles in nello: a suit of their own (6-6 high), or high or low in their number's suit; needs nello=on",
-        source="N42PA/Hearne (own suit); pagat '42' (high or low by agreement)",
+        source="own suit: Harper tournament rules; high or low: pagat '42'",
     ),
     OptionSpec(
         name="plunge",
         values=_ON_OFF,
         default="off",
         help="a bidder holding 4+ doubles may bid plunge (4 marks or more, `bid N 168 plunge`); partner names trump; all tricks",
-        source="pagat '42'; N42PA/Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="splash",
         values=_ON_OFF,
         default="off",
         help="like plunge with 3+ doubles and 2 marks or more (`bid N 84 splash`)",
-        source="pagat '42' (a plunge variant); N42PA",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="sevens",
@@ -214,7 +214,7 @@ _CONTRACT_OPTIONS_42 = (
         default="off",
         help="after a bid of 1 mark or more the declarer may call sevens: each player plays the tile nearest 7 pips, "
         "nearest wins (`trump sevens`); all tricks",
-        source="pagat '42'; Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
 )
 
@@ -244,9 +244,12 @@ GAMES: dict[str, Game] = {
                 values=("marks", "points"),
                 default="marks",
                 help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250",
-                source="marks: seeds 001/003/004 and N42PA; points: pagat '42'",
+                source="marks: Wikipedia '42 (dominoes)', The Spruce Crafts 'Texas 42', N42PA; points: pagat '42'",
             ),
-            _target("marks (default 7) or points (default 250) that win the game", "seeds 001/003/004 (7 marks); pagat '42' (250 points)"),
+            _target(
+                "marks (default 7) or points (default 250) that win the game",
+                "7 marks: The Spruce Crafts 'Texas 42', Wikipedia '42 (dominoes)'; 250 points: Wikipedia '42 (dominoes)'",
+            ),
             _FOLLOW_ME,
             *_CONTRACT_OPTIONS_42,
         ),
@@ -278,9 +281,9 @@ GAMES: dict[str, Game] = {
                 values=("points",),
                 default="points",
                 help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick",
-                source="seed 002",
+                source="dominorules.com 'Moon' (a set bidder loses the bid, the others score their tricks); no overtrick bonus: the rule texts the project was given (a Moon rule sheet)",
             ),
-            _target("points that win the game (default 21)", "seed 002"),
+            _target("points that win the game (default 21)", "gamerules.com 'Three-Player Moon' (21 points)"),
             _FOLLOW_ME,
         ),
         points_target=21,
@@ -309,9 +312,12 @@ GAMES: dict[str, Game] = {
                 values=("points", "marks"),
                 default="points",
                 help="points: both sides score what they took, game to 500; marks: game to 7 marks",
-                source="seed 000 and pagat 'Texas 88' (points); marks as in 42",
+                source="points and marks: the rule texts the project was given (a six-player 42 rule sheet, after pagat 'Texas 88')",
             ),
-            _target("points (default 500) or marks (default 7) that win the game", "pagat 'Texas 88' (500); seed 000 also says 250"),
+            _target(
+                "points (default 500) or marks (default 7) that win the game",
+                "the rule texts the project was given (a six-player 42 rule sheet): 500 in its scoring section, 250 in its opening",
+            ),
         ),
         points_target=500,
         marks_target=7,

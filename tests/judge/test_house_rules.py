@@ -249,7 +249,13 @@ def test_rules_lists_loaded_house_profiles(tmp_path: Path) -> None:
     assert [p["name"] for p in doc["profiles"]] == ["42", "moon", "88"]
     assert doc["house"][0]["options"]["all-pass"] == "forced"
     nello = next(o for o in doc["profiles"][0]["options"] if o["name"] == "nello")
-    assert nello["default"] == "off" and "N42PA" in nello["source"]
+    assert nello["default"] == "off" and "pagat '42'" in nello["source"]
+    # every source an option names comes with the address where a user can read it
+    sources = {s["name"]: s["url"] for s in doc["sources"]}
+    assert sources["pagat '42'"] == "https://www.pagat.com/domino/trick/42.html"
+    assert all(
+        url and url.startswith(("https://", "http://")) for name, url in sources.items() if name != "the rule texts the project was given"
+    )
 
 
 def test_docs_list_every_option_and_its_source() -> None:
