@@ -66,6 +66,10 @@ class HouseRuleError(ValueError):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[type[HouseRuleError], tuple[tuple[HouseRuleProblem, ...]]]:
+        """Pickle with the problems, not the joined text (a worker process may raise it)."""
+        return (HouseRuleError, (self.problems,))
+
 
 def _nearest(word: str, choices: Iterable[str]) -> str | None:
     """The known word closest to a misspelt one, if any is close (``allpass`` -> ``all-pass``)."""

@@ -164,6 +164,16 @@ def test_the_line_is_found_inside_the_table_and_not_across_blank_lines(tmp_path:
     assert (problem.line, problem.key) == (8, "options.name")
 
 
+def test_the_error_keeps_its_problems_through_pickling(tmp_path: Path) -> None:
+    """A worker process may raise it; the problems, not just their text, must survive."""
+    import pickle
+
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, MANY_PROBLEMS))
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert copy.problems == caught.value.problems and str(copy) == str(caught.value)
+
+
 def test_t9_deeply_nested_toml_is_a_clear_error(tmp_path: Path) -> None:
     """Bug T9: `x = ` then 100,000 `[` made tomllib recurse until RecursionError escaped."""
     deep = house_file(tmp_path, "x = " + "[" * 100_000)
