@@ -75,7 +75,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
         try:
             house = load_house_rules(rules)
         except HouseRuleError as e:
-            raise UsageError(f"--rules: {e}") from None
+            raise UsageError("\n".join(f"--rules: {problem}" for problem in e.problems)) from None
         return house.name, {house.name: house}
     raise UsageError(f"--rules: unknown profile {rules!r}; the profiles are {', '.join(GAMES)}, or give a house-rule file (.toml)")
 
@@ -91,7 +91,8 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
 
 
 def _usage_fail(err: Console, message: str) -> typer.Exit:
-    err.print(f"[bold red]error[/]: {escape(message)}", highlight=False)
+    for line in message.splitlines() or [""]:  # one problem a line; soft_wrap: a log is not cut at 80 columns
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

@@ -89,7 +89,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
     if high is not None and amount <= high:
         return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
     if steps is not None and amount not in ladder.point_bids:
-        # Points version (RULES.md section 2): 42 or 84 may open; 168 only over 84.
+        # Points version: 42 or 84 may open; 168 only over 84.
         current = marks_in(game, high) if high is not None else 0
         before = steps[steps.index(marks) - 1] if steps.index(marks) > 0 else 0
         if ladder.opening_marks_max is not None and marks > ladder.opening_marks_max and current != before:
@@ -111,7 +111,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
 
 
 def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: int | None, who: str) -> Refusal | None:
-    """Why ``amount`` cannot be bid as ``contract`` over ``high`` (RULES.md section 2).
+    """Why ``amount`` cannot be bid as ``contract`` over ``high``.
 
     A contract bid is whole marks, at least its minimum; it may open at the
     minimum or jump to it over any lower bid, or go one mark over a current

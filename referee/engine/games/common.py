@@ -11,14 +11,14 @@ ALL_PASS = OptionSpec(
     values=("reshake", "forced"),
     default="reshake",
     help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
-    source="seed 001 names both; RULES.md makes reshake the default",
+    source="reshake: Hearne tournament rules, domino-play.com 'Moon'; forced: Wikipedia '42 (dominoes)'; The Spruce Crafts 'Texas 42' names both",
 )
 FOLLOW_ME = OptionSpec(
     name="follow-me-doubles",
     values=("high", "low"),
     default="high",
     help="in a follow-me (no trump) hand, doubles rank high or low in their suit",
-    source="seeds: high; pagat '42': low is also played",
+    source="high: The Spruce Crafts 'Texas 42' (the double is highest in its suit); low: pagat '42'",
 )
 ON_OFF = ("off", "on")
 

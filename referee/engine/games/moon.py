@@ -36,9 +36,10 @@ GAME = Game(
             values=("points",),
             default="points",
             help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick",
-            source="seed 002",
+            source="dominorules.com 'Moon' (a set bidder loses the bid, the others score their tricks); no overtrick bonus: "
+            "the rule texts the project was given (a Moon rule sheet)",
         ),
-        target("points that win the game (default 21)", "seed 002"),
+        target("points that win the game (default 21)", "gamerules.com 'Three-Player Moon' (21 points)"),
         FOLLOW_ME,
     ),
     set_note="Moon plays without the blanks except 0-0",

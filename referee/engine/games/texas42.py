@@ -24,28 +24,28 @@ CONTRACT_OPTIONS = (
         default="off",
         help="after a bid of 1 mark or more the declarer may call nello: partner sits out, no trumps, "
         "the declarer must lose every trick (`trump nello`)",
-        source="pagat '42'; N42PA/Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="nello-doubles",
         values=("own-suit", "high", "low"),
         default="own-suit",
         help="doubles in nello: a suit of their own (6-6 high), or high or low in their number's suit; needs nello=on",
-        source="N42PA/Hearne (own suit); pagat '42' (high or low by agreement)",
+        source="own suit: Harper tournament rules; high or low: pagat '42'",
     ),
     OptionSpec(
         name="plunge",
         values=ON_OFF,
         default="off",
         help="a bidder holding 4+ doubles may bid plunge (4 marks or more, `bid N 168 plunge`); partner names trump; all tricks",
-        source="pagat '42'; N42PA/Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="splash",
         values=ON_OFF,
         default="off",
         help="like plunge with 3+ doubles and 2 marks or more (`bid N 84 splash`)",
-        source="pagat '42' (a plunge variant); N42PA",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
     OptionSpec(
         name="sevens",
@@ -53,7 +53,7 @@ CONTRACT_OPTIONS = (
         default="off",
         help="after a bid of 1 mark or more the declarer may call sevens: each player plays the tile nearest 7 pips, "
         "nearest wins (`trump sevens`); all tricks",
-        source="pagat '42'; Hearne tournament rules",
+        source="pagat '42', Wikipedia '42 (dominoes)'; not played in N42PA or Hearne tournaments",
     ),
 )
 
@@ -83,9 +83,12 @@ GAME = Game(
             values=("marks", "points"),
             default="marks",
             help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250",
-            source="marks: seeds 001/003/004 and N42PA; points: pagat '42'",
+            source="marks: Wikipedia '42 (dominoes)', The Spruce Crafts 'Texas 42', N42PA; points: pagat '42'",
         ),
-        target("marks (default 7) or points (default 250) that win the game", "seeds 001/003/004 (7 marks); pagat '42' (250 points)"),
+        target(
+            "marks (default 7) or points (default 250) that win the game",
+            "7 marks: The Spruce Crafts 'Texas 42', Wikipedia '42 (dominoes)'; 250 points: Wikipedia '42 (dominoes)'",
+        ),
         FOLLOW_ME,
         *CONTRACT_OPTIONS,
     ),

@@ -35,8 +35,11 @@ GAME = Game(
             values=("points", "marks"),
             default="points",
             help="points: both sides score what they took, game to 500; marks: game to 7 marks",
-            source="seed 000 and pagat 'Texas 88' (points); marks as in 42",
+            source="points and marks: the rule texts the project was given (a six-player 42 rule sheet, after pagat 'Texas 88')",
         ),
-        target("points (default 500) or marks (default 7) that win the game", "pagat 'Texas 88' (500); seed 000 also says 250"),
+        target(
+            "points (default 500) or marks (default 7) that win the game",
+            "the rule texts the project was given (a six-player 42 rule sheet): 500 in its scoring section, 250 in its opening",
+        ),
     ),
 )
