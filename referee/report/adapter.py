@@ -23,6 +23,7 @@ source span.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
@@ -37,6 +38,7 @@ from ..engine.tiles import Tile, TileError, parse_tile
 from ..judge.judged import Judged
 from ..judge.replay import Referee, Trace
 from ..judge.verdict import GameVerdict, HandVerdict
+from ..notation.reader import read_path, read_stream
 from ..notation.record import GameRecord, HandRecord, Span
 from .diagram import (
     Call,
@@ -58,7 +60,7 @@ from .diagram import (
 from .diagram import Severity as NoteSeverity
 from .scoresheet import hand_rows
 
-__all__ = ["At", "PositionError", "game_of", "hand_diagram", "judge_traced", "record_view"]
+__all__ = ["At", "PositionError", "game_of", "hand_diagram", "judge_traced", "read_views", "record_view"]
 
 At = int | Literal["claim", "last"] | None
 """The moment to show: None (the whole hand), before trick K, at the claim, or the last trick played."""
@@ -114,7 +116,9 @@ def _note(d: Diagnostic, item: Item = "hand", trick: int | None = None) -> Note:
 class _Hand:
     """One hand's record, verdict and trace, read once for every view of it."""
 
-    def __init__(self, game: Game, record: GameRecord, verdict: GameVerdict, trace: Trace, number: int) -> None:
+    def __init__(
+        self, game: Game, record: GameRecord, verdict: GameVerdict, trace: Trace, number: int, diagnostics: Sequence[Diagnostic]
+    ) -> None:
         if not 1 <= number <= len(record.hands):
             raise PositionError(f"the record has {len(record.hands)} hands, not {number}")
         self.game = game
@@ -124,7 +128,7 @@ class _Hand:
         self.verdict = verdict
         self.hv: HandVerdict | None = next((h for h in verdict.hands if h.number == number), None)
         self.entries: list[Entry] = trace.get(number, [])
-        self.diagnostics = [d for d in verdict.diagnostics if d.hand == number]
+        self.diagnostics = [d for d in diagnostics if d.hand == number]
         self.by_span: dict[Span, Diagnostic] = {}
         for d in self.diagnostics:
             if d.at is not None:
@@ -501,7 +505,7 @@ def hand_diagram(
 
     Raises ``PositionError`` when the hand or the moment is not in the record.
     """
-    return _Hand(game or game_of(verdict), record, verdict, trace, number).diagram(at, file)
+    return _Hand(game or game_of(verdict), record, verdict, trace, number, verdict.diagnostics).diagram(at, file)
 
 
 def record_view(
@@ -516,7 +520,7 @@ def record_view(
 ) -> RecordView:
     """A record as a report page shows it: tags, score sheet, and every hand's diagram.
 
-    ``diagnostics`` are the reader's (syntax) problems beside the verdict's.
+    ``diagnostics`` are the reader's problems, shown beside the verdict's.
     """
     g = game or game_of(verdict)
     every = list(diagnostics) + [d for d in verdict.diagnostics if d not in diagnostics]
@@ -535,9 +539,8 @@ def record_view(
         )
         for r in hand_rows(j)
     )
-    hands = tuple(_Hand(g, record, verdict, trace, n).diagram(None, file) for n in range(1, len(record.hands) + 1))
-    reader = [d for d in diagnostics if d not in verdict.diagnostics]
-    extra = tuple(_note(d) for d in reader + [d for d in verdict.diagnostics if d.hand is None])
+    hands = tuple(_Hand(g, record, verdict, trace, n, every).diagram(None, file) for n in range(1, len(record.hands) + 1))
+    extra = tuple(_note(d) for d in every if d.hand is None or not 1 <= d.hand <= len(record.hands))
     target = f"{verdict.target} {verdict.target_unit}" if verdict.mode == "game" and verdict.target is not None else None
     final = " ".join(f"{k} {v}" for k, v in verdict.score.items()) if verdict.score else None
     return RecordView(
@@ -553,3 +556,23 @@ def record_view(
         hands=hands,
         notes=extra,
     )
+
+
+def read_views(name: str, referee: Referee) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
+    """Every record of a file (``-``: standard input) judged and turned into report views;
+    the problems of what could not be read as a record (for the page's cover); and every
+    diagnostic found in the file.  Raises ``OSError`` when the file cannot be read."""
+    results = read_stream(sys.stdin, "<stdin>") if name == "-" else read_path(name)
+    display = "<stdin>" if name == "-" else name
+    views: list[RecordView] = []
+    unread: list[Note] = []
+    every: list[Diagnostic] = []
+    for index, rr in enumerate(results, start=1):
+        every.extend(rr.diagnostics)
+        if rr.record is None:
+            unread.extend(_note(d) for d in rr.diagnostics)
+            continue
+        verdict, trace = judge_traced(referee, rr.record, file=display, index=index)
+        every.extend(verdict.diagnostics)
+        views.append(record_view(rr.record, verdict, trace, file=display, index=index, diagnostics=rr.diagnostics))
+    return views, unread, every
