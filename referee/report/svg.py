@@ -37,7 +37,7 @@ STYLE = """
 .dg text{font-family:'DejaVu Sans','Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:13px;fill:#1b1f24}
 .dg .face{fill:#fffdf6;stroke:#3a3a3a;stroke-width:1.2}
 .dg .bar{stroke:#3a3a3a;stroke-width:1}
-.dg .pip{fill:#1b1f24}
+.dg circle{fill:#1b1f24}
 .dg .legal .face{stroke:#1a7f37;stroke-width:2.6}
 .dg .faded{opacity:.38}
 .dg .won .face{fill:#fff1c2}
@@ -95,7 +95,7 @@ def _domino(parent: ET.Element, tile: TilePair, x: float, y: float, half: float,
     for end, number in enumerate((hi, lo)):
         for across, down in PIPS[number]:
             px, py = (across * half, (end + down) * half) if vertical else ((end + down) * half, across * half)
-            _el(g, "circle", class_="pip", cx=px, cy=py, r=r)
+            _el(g, "circle", cx=px, cy=py, r=r)
     ET.SubElement(g, "title").text = tile_label(tile)
     return g
 
@@ -390,15 +390,27 @@ def hand_svg(d: Diagram, *, table_only: bool = False) -> str:
     pw, _ = _panel_size(d)
     width, height, spots, box = _layout(d)
     body = ET.Element("g")
-    head = _el(body, "text", d.caption, x=MARGIN, y=MARGIN + 4, class_="head")
-    if d.position is not None and d.position.points:
-        _el(head, "tspan", "  points so far " + " ".join(f"{s} {n}" for s, n in d.position.points), class_="small", dx=6)
-    table = _el(body, "g", transform=f"translate(0,{_n(MARGIN + 12)})")
+    top = 0 if table_only else MARGIN + 12
+    if not table_only:  # a page gives the hand its own heading
+        head = _el(body, "text", d.caption, x=MARGIN, y=MARGIN + 4, class_="head")
+        if d.position is not None and d.position.points:
+            _el(head, "tspan", "  points so far " + " ".join(f"{s} {n}" for s, n in d.position.points), class_="small", dx=6)
+    table = _el(body, "g", transform=f"translate(0,{_n(top)})")
     _center(table, d, box, spots, pw)
     for seat in d.seats:
         x, y = spots[seat.label]
         _seat_panel(table, seat, x, y)
-    flow = _Flow(body, width, height + MARGIN + 4)
+    if d.position is None and any(s.played_in for s in d.seats):
+        _el(
+            body,
+            "text",
+            "under each tile: the trick it was played in",
+            x=width - MARGIN,
+            y=top + height - 2,
+            class_="small",
+            text_anchor="end",
+        )
+    flow = _Flow(body, width, top + height + 4)
     if not table_only:
         _auction(flow, d)
         _kitty(flow, d)
