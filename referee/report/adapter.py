@@ -24,7 +24,6 @@ source span.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
@@ -56,6 +55,7 @@ from .diagram import (
     SeatView,
     TilePair,
     TrickView,
+    played_when,
 )
 from .diagram import Severity as NoteSeverity
 from .scoresheet import hand_rows
@@ -91,15 +91,19 @@ def _pair(t: Tile) -> TilePair:
     return (t.hi, t.lo)
 
 
-def _pair_of(text: str) -> TilePair | None:
-    try:
-        return _pair(parse_tile(text))
-    except TileError:
-        return None
+def _tiles(texts: Iterable[str]) -> list[Tile]:
+    """The tiles of ``texts``, leaving out what is not a tile (the diagnostics say so)."""
+    out = []
+    for text in texts:
+        try:
+            out.append(parse_tile(text))
+        except TileError:
+            continue
+    return out
 
 
 def _pairs(texts: Iterable[str]) -> tuple[TilePair, ...]:
-    return tuple(p for p in (_pair_of(t) for t in texts) if p is not None)
+    return tuple(_pair(t) for t in _tiles(texts))
 
 
 def _where(at: Span | None) -> str | None:
@@ -163,25 +167,17 @@ class _Hand:
             turn = seats[snap.turn] if snap.turn is not None else "?"
             seat = self.label(p.seat) or turn
             leaders.setdefault(k, turn)
-            pair = _pair_of(p.tile)
-            if pair is None:
+            if not _tiles([p.tile]):
                 continue
             d = self.by_span.get(p.at) if p.at is not None else None
             flag = Flag(d.code, d.message, d.hint) if d is not None else None
-            groups.setdefault(k, []).append(PlayView(seat, pair, flag, tuple(_pair(t) for t in legal)))
+            groups.setdefault(k, []).append(PlayView(seat, _pairs([p.tile])[0], flag, tuple(_pair(t) for t in legal)))
         out = []
         done = hv.tricks if hv else []
         for k in sorted(groups):
             tv = done[k - 1] if k <= len(done) else None
-            out.append(
-                TrickView(
-                    k,
-                    tv.leader if tv else leaders[k],
-                    tuple(groups[k]),
-                    tv.winner if tv else None,
-                    tv.points if tv else None,
-                )
-            )
+            won = (tv.winner, tv.points) if tv else (None, None)
+            out.append(TrickView(k, tv.leader if tv else leaders[k], tuple(groups[k]), *won))
         return out
 
     @property
@@ -192,25 +188,31 @@ class _Hand:
     def _entries_of(self, k: int) -> list[Entry]:
         return [e for e in self.entries if len(e[0].tricks) == k - 1]
 
+    def written_deal(self) -> list[list[Tile]] | None:
+        """Each seat's tiles as the deal is written (None: the record leaves it out)."""
+        if self.hr.deal is None:
+            return None
+        hands: list[list[Tile]] = [[] for _ in self.game.seats]
+        for dealt in self.hr.deal:
+            s = self.game.seat_index(dealt.seat)
+            if s is not None:
+                hands[s] = _tiles(t.tile for t in dealt.tiles)
+        return hands
+
     def start_hands(self) -> list[list[Tile]]:
         """What each seat held as play began: the trace's first snapshot, or the deal
         with the exchange applied when no play was replayed."""
         if self.entries:
             return [list(h) for h in self.entries[0][0].hands]
-        g = self.game
-        hands: list[list[Tile]] = [[] for _ in g.seats]
-        for dealt in self.hr.deal or []:
-            s = g.seat_index(dealt.seat)
-            if s is not None:
-                hands[s] = [parse_tile(t.tile) for t in dealt.tiles if _pair_of(t.tile) is not None]
+        hands = self.written_deal() or [[] for _ in self.game.seats]
         ex = self.hr.exchange
         declarer = self.hv.declarer if self.hv else None
         if ex is not None and declarer is not None:
-            held = hands[g.seats.index(declarer)]
-            held.extend(parse_tile(t.tile) for t in ex.take if _pair_of(t.tile) is not None)
-            for t in ex.give:
-                if _pair_of(t.tile) is not None and parse_tile(t.tile) in held:
-                    held.remove(parse_tile(t.tile))
+            held = hands[self.game.seats.index(declarer)]
+            held.extend(_tiles(t.tile for t in ex.take))
+            for t in _tiles(t.tile for t in ex.give):
+                if t in held:
+                    held.remove(t)
             held.sort(reverse=True)
         return hands
 
@@ -273,10 +275,10 @@ class _Hand:
         if g.kitty is None:
             return None
         hr = self.hr
+        dealt = self.written_deal()
         if hr.kitty is not None:
             tiles = _pairs(t.tile for t in hr.kitty)
-        elif hr.deal is not None and len(hr.deal) == g.players:
-            dealt = [[parse_tile(t.tile) for t in d.tiles if _pair_of(t.tile) is not None] for d in hr.deal]
+        elif dealt is not None and all(dealt):
             tiles = tuple(_pair(t) for t in kitty_of(g, dealt))
         else:
             tiles = ()
@@ -310,46 +312,27 @@ class _Hand:
         places = self._places()
         out = []
         for d in self.diagnostics:
-            item, trick = places.get(d.at, ("hand", None)) if d.at is not None else ("hand", None)
+            item, trick = places.get(d.at, ("hand", None))
             out.append(_note(d, item, trick))
         return tuple(out)
 
-    def _places(self) -> dict[Span, tuple[Item, int | None]]:
+    def _places(self) -> dict[Span | None, tuple[Item, int | None]]:
         """Which part of the hand each source span belongs to (and the trick of a play)."""
         hr = self.hr
-        out: dict[Span, tuple[Item, int | None]] = {}
-
-        def put(at: Span | None, item: Item, trick: int | None = None) -> None:
-            if at is not None:
-                out.setdefault(at, (item, trick))
-
+        out: dict[Span | None, tuple[Item, int | None]] = {}
         flat = [p for tr in hr.tricks for p in tr.plays]
-        for (snap, _), p in zip(self.entries, flat, strict=False):
-            put(p.at, "play", len(snap.tricks) + 1)
+        for (snap, _), p in zip(self.entries, flat, strict=False):  # the trick as the replay counted it
+            out.setdefault(p.at, ("play", len(snap.tricks) + 1))
         for i, tr in enumerate(hr.tricks, start=1):
-            put(tr.at, "play", i)
-            put(tr.winner_at, "play", i)
-            for p in tr.plays:
-                put(p.at, "play", i)
-        put(hr.calls_at, "auction")
-        for c in hr.calls:
-            put(c.at, "auction")
-        if hr.exchange is not None:
-            put(hr.exchange.at, "exchange")
-        if hr.trump is not None:
-            put(hr.trump.at, "trump")
-            put(hr.trump.by_at, "trump")
-        if hr.claim is not None:
-            put(hr.claim.at, "claim")
-        for x in (hr.result, hr.award, hr.score):
-            if x is not None:
-                put(x.at, "result")
-        put(hr.kitty_at, "deal")
-        put(hr.dealer_at, "deal")
-        for dealt in hr.deal or []:
-            put(dealt.at, "deal")
-            for t in dealt.tiles:
-                put(t.at, "deal")
+            for at in (tr.at, tr.winner_at, *(p.at for p in tr.plays)):
+                out.setdefault(at, ("play", i))
+        items: list[tuple[Item, object]] = [("auction", hr.calls_at), *(("auction", c) for c in hr.calls), ("exchange", hr.exchange)]
+        items += [("trump", hr.trump), ("trump", hr.trump.by_at if hr.trump else None), ("claim", hr.claim)]
+        items += [("result", hr.result), ("result", hr.award), ("result", hr.score), ("deal", hr.kitty_at), ("deal", hr.dealer_at)]
+        items += [("deal", x) for dealt in hr.deal or [] for x in (dealt, *dealt.tiles)]
+        for item, x in items:
+            out.setdefault(x if isinstance(x, Span) or x is None else getattr(x, "at", None), (item, None))
+        out.pop(None, None)
         return out
 
     def seats(self, at: Position | None) -> tuple[SeatView, ...]:
@@ -363,7 +346,7 @@ class _Hand:
             if partner is not None:
                 sits_out.add(g.seats[partner])
         if at is None:
-            held = self._dealt()
+            held = self.written_deal() or self.start_hands()
             legal: list[list[Tile]] = [[] for _ in g.seats]
             turn = None
         else:
@@ -372,7 +355,7 @@ class _Hand:
         out = []
         for i, seat in enumerate(g.seats):
             tiles = tuple(_pair(t) for t in held[i])
-            played_in = self._played_in(seat, tiles) if at is None else ()
+            played_in = played_when(self.tricks, seat, tiles) if at is None else ()
             flagged = tuple((p.tile, p.flag.code) for t in self.tricks for p in t.plays if p.seat == seat and p.flag) if at is None else ()
             out.append(
                 SeatView(
@@ -389,32 +372,6 @@ class _Hand:
                     flagged=flagged,
                 )
             )
-        return tuple(out)
-
-    def _dealt(self) -> list[list[Tile]]:
-        """The deal as written, or as rebuilt from the plays when the record leaves it out."""
-        g = self.game
-        if self.hr.deal is None:
-            return self.start_hands()
-        hands: list[list[Tile]] = [[] for _ in g.seats]
-        for dealt in self.hr.deal:
-            s = g.seat_index(dealt.seat)
-            if s is not None:
-                hands[s] = [parse_tile(t.tile) for t in dealt.tiles if _pair_of(t.tile) is not None]
-        return hands
-
-    def _played_in(self, seat: str, tiles: tuple[TilePair, ...]) -> tuple[int | None, ...]:
-        when: dict[TilePair, list[int]] = {}
-        for t in self.tricks:
-            for p in t.plays:
-                if p.seat == seat:
-                    when.setdefault(p.tile, []).append(t.number)
-        used: Counter[TilePair] = Counter()
-        out: list[int | None] = []
-        for tile in tiles:
-            ks = when.get(tile, [])
-            out.append(ks[used[tile]] if used[tile] < len(ks) else None)
-            used[tile] += 1
         return tuple(out)
 
     def _legal(self, at: Position, held: list[list[Tile]]) -> tuple[list[list[Tile]], str | None]:
@@ -527,15 +484,15 @@ def record_view(
     j = Judged(file, index, record, verdict, every)
     rows = tuple(
         ScoreRow(
-            hand=r["hand"],
-            dealer=r["dealer"],
-            bid=f"{r['declarer']} {r['bid']}".strip(),
-            trump=r["trump"],
-            points=r["points"],
-            result=r["result"],
-            award=r["award"],
-            score=r["score"],
-            errors=tuple(r["errors"].split()),
+            r["hand"],
+            r["dealer"],
+            f"{r['declarer']} {r['bid']}".strip(),
+            r["trump"],
+            r["points"],
+            r["result"],
+            r["award"],
+            r["score"],
+            tuple(r["errors"].split()),
         )
         for r in hand_rows(j)
     )

@@ -12,6 +12,7 @@ Tiles are ``(hi, lo)`` pairs with ``hi >= lo``; seats are their labels (``"N"``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,6 +32,7 @@ __all__ = [
     "SeatView",
     "TilePair",
     "TrickView",
+    "played_when",
     "tile_label",
 ]
 
@@ -49,6 +51,26 @@ def tile_label(tile: TilePair) -> str:
     '6-4'
     """
     return f"{tile[0]}-{tile[1]}"
+
+
+def played_when(tricks: Iterable[TrickView], seat: str, tiles: Sequence[TilePair]) -> tuple[int | None, ...]:
+    """For each of ``seat``'s ``tiles``, the trick it was played in (None: not played).
+    A tile held twice (Texas 88) takes its plays in order.
+
+    >>> t = TrickView(1, "N", (PlayView("N", (6, 4)),))
+    >>> played_when([t], "N", [(6, 6), (6, 4)])
+    (None, 1)
+    """
+    when: dict[TilePair, list[int]] = {}
+    for t in tricks:
+        for p in t.plays:
+            if p.seat == seat:
+                when.setdefault(p.tile, []).append(t.number)
+    out: list[int | None] = []
+    for tile in tiles:
+        left = when.get(tile, [])
+        out.append(left.pop(0) if left else None)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -400,16 +400,13 @@ def hand_svg(d: Diagram, *, table_only: bool = False) -> str:
     for seat in d.seats:
         x, y = spots[seat.label]
         _seat_panel(table, seat, x, y)
+    legend = ""
     if d.position is None and any(s.played_in for s in d.seats):
-        _el(
-            body,
-            "text",
-            "under each tile: the trick it was played in",
-            x=width - MARGIN,
-            y=top + height - 2,
-            class_="small",
-            text_anchor="end",
-        )
+        legend = "under each tile: the trick it was played in"
+    elif d.position is not None and any(s.legal for s in d.seats):
+        legend = "outlined green: what the rules let each seat play"
+    if legend:
+        _el(body, "text", legend, x=width - MARGIN, y=top + height - 2, class_="small", text_anchor="end")
     flow = _Flow(body, width, top + height + 4)
     if not table_only:
         _auction(flow, d)
