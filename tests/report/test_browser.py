@@ -19,7 +19,7 @@ from referee.judge.replay import Referee
 from referee.report.adapter import read_views
 
 from .chromium import Chromium, find_chromium
-from .helpers import GAMES, RENEGE, page
+from .helpers import GAMES, RENEGE, ROOT, page
 
 pytestmark = pytest.mark.browser
 
@@ -44,11 +44,13 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, int
     """Each sample's report page written to a file, with its number of hands."""
     folder = tmp_path_factory.mktemp("pages")
     out = {}
-    for name, path in PAGES.items():
-        target = folder / f"{name}.html"
-        target.write_text(page(path), encoding="utf-8")
-        views, _, _ = read_views(path, Referee())
-        out[name] = (target, sum(len(v.hands) for v in views))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(ROOT)  # the samples are named from the repository's root
+        for name, path in PAGES.items():
+            target = folder / f"{name}.html"
+            target.write_text(page(path), encoding="utf-8")
+            views, _, _ = read_views(path, Referee())
+            out[name] = (target, sum(len(v.hands) for v in views))
     return out
 
 
