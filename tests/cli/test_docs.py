@@ -65,7 +65,9 @@ _INTERNAL = re.compile(r"RULES\.md|seeds/|\bseeds? 0\d\d\b")
 
 def _user_texts() -> dict[str, str]:
     """Everything a user reads: the docs, the README, every --help and `referee rules`."""
-    texts = {f"docs/{p.name}": p.read_text(encoding="utf-8") for p in sorted(DOCS.iterdir()) if p.is_file() and p.suffix in (".md", ".json")}
+    texts = {
+        f"docs/{p.name}": p.read_text(encoding="utf-8") for p in sorted(DOCS.iterdir()) if p.is_file() and p.suffix in (".md", ".json")
+    }
     texts["README.md"] = (ROOT / "README.md").read_text(encoding="utf-8")
     group = typer.main.get_command(app)
     assert isinstance(group, typer.core.TyperGroup)
