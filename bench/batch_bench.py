@@ -26,6 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
+FLOOR = Path(os.environ.get("REFEREE_FLOOR", ROOT.parent / "shared" / "bench" / "floor42.py"))
+"""The floor script (not part of this repository): set ``REFEREE_FLOOR`` to its path."""
 DOC = ROOT / "docs" / "performance.md"
 REFEREE = [sys.executable, "-c", "import sys; from referee.cli import app; sys.argv[0] = 'referee'; app()"]
 COMMANDS: dict[str, list[str]] = {
@@ -102,65 +104,70 @@ def best(args: list[str], repeat: int) -> tuple[float, int]:
 def breakdown(path: Path) -> list[tuple[str, float]]:
     """Seconds per stage for one file, in this process, with the CLI's GC settings.
 
-    ``check`` reads lean (clean deals, plays and repeated items from shared span-less
-    models); ``score`` and ``convert`` read in full. Both model-building rows are shown.
+    Each row adds one stage to the one before and is the difference: decoding and
+    cutting chunks, reading hands and headers into records, assembling records, the
+    replay (``Referee.judge`` as ``check`` runs it), and what ``pipeline`` adds on top
+    (placing diagnostics, counting).
     """
+    import io
+
     from referee.judge.replay import Referee
-    from referee.notation import reader as R
-    from referee.pipeline import tune_gc
+    from referee.notation.assemble import read_chunk
+    from referee.notation.reader import read_records
+    from referee.notation.scanner import Chunk, chunks, decode_blocks
+    from referee.pipeline import judge_paths, tune_gc
 
     tune_gc()
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
+    data = path.read_bytes()
 
     def timed(fn: Callable[[], object]) -> float:
         gc.collect()
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        return time.perf_counter() - t
+        return time.process_time() - t
 
-    chunks = list(R._chunks(lines))
-    t_chunks = timed(lambda: sum(1 for _ in R._chunks(lines)))
-    R._parser()
-    texts = ["\n".join(c.lines) for c in chunks]
-
-    # Lexing and LALR parsing with the item callbacks switched off: what Lark costs (for a
-    # clean hand, only the matches of its hand line and items: the reader skips Lark then).
-    items = R._Callbacks._items
-    R._Callbacks._items = lambda self, tok, items: None  # type: ignore[method-assign]
-
-    def parse_only(lean: bool) -> None:
-        for c, t in zip(chunks, texts, strict=True):
-            b = R._Build()
-            b.lo = c.first_line - 1
-            b.lean = lean
-            R._parse(b, t, c.kind)
-
-    t_lark = timed(lambda: parse_only(True))
-    R._Callbacks._items = items  # type: ignore[method-assign]
-    t_full = timed(lambda: parse_only(False))
-    t_lean = timed(lambda: parse_only(True))
-    # Streaming, as the commands read: each record is dropped (or judged, then dropped) at once.
-    t_read = timed(lambda: sum(1 for _ in R.read_stream(lines, str(path), lean=True)))
+    t_chunks = timed(lambda: sum(1 for _ in chunks(decode_blocks(io.BytesIO(data)))))
+    cut = [c for c in chunks(decode_blocks(io.BytesIO(data))) if isinstance(c, Chunk)]
+    t_items = timed(lambda: [read_chunk(c) for c in cut])
+    t_read = timed(lambda: sum(1 for _ in read_records(io.BytesIO(data), str(path))))
     referee = Referee(detail=False)  # as `check` runs it
 
     def read_and_judge() -> None:
-        for i, rr in enumerate(R.read_stream(lines, str(path), lean=True), 1):
+        for i, rr in enumerate(read_records(io.BytesIO(data), str(path)), 1):
             if rr.record is not None:
                 referee.judge(rr.record, file=str(path), game_index=i)
 
-    t_judge = timed(read_and_judge) - t_read
+    t_judge = timed(read_and_judge)
+    t_all = timed(lambda: sum(1 for _ in judge_paths([str(path)], referee)))
     return [
-        ("cutting into chunks (`_chunks`)", t_chunks),
-        (
-            "checking the syntax, callbacks off: a clean hand matched by the grammar's own regexes for its hand line and items, Lark for the rest",
-            t_lark,
-        ),
-        ("building the record models, lean, as `check` reads (the callbacks)", t_lean - t_lark),
-        ("assembling records, comments (`_Assembler`)", max(0.0, t_read - t_lean - t_chunks)),
-        ("replay (`Referee.judge`, `detail=False` as in `check`)", t_judge),
-        ("*not in `check`:* building the record models in full, with every span (`score`, `convert`)", t_full - t_lark),
+        ("decoding the bytes and cutting the text into chunks (`scanner`)", t_chunks),
+        ("reading headers and hands into records: words, items, comments (`read_chunk`)", t_items),
+        ("assembling games and logs (`Assembler`)", max(0.0, t_read - t_items - t_chunks)),
+        ("replay (`Referee.judge`, `detail=False` as in `check`)", max(0.0, t_judge - t_read)),
+        ("placing diagnostics, the pipeline (`judge_paths`)", max(0.0, t_all - t_judge)),
     ]
+
+
+def cpu_seconds(argv: list[str]) -> float:
+    """User + system CPU seconds of one whole process (and its children)."""
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+
+def against_floor(path: Path, rounds: int) -> list[tuple[float, float]]:
+    """(check, floor) CPU seconds on ``path``, interleaved round by round so that a drift
+    in the machine's speed hits both alike; the floor is ``../shared/bench/floor42.py``
+    when it is there (the least pure-Python work that checks a plain 42 corpus)."""
+    floor = FLOOR if FLOOR.exists() else None
+    if floor is None:
+        return []
+    out = []
+    for _ in range(rounds):
+        a = cpu_seconds([*REFEREE, "check", "--jobs", "1", "-q", str(path)])
+        b = cpu_seconds([sys.executable, str(floor), str(path)])
+        out.append((a, b))
+    return out
 
 
 def main() -> None:
@@ -171,6 +178,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="the 'all cores' job count")
     ap.add_argument("--repeat", type=int, default=1, help="runs per figure (the best is kept)")
     ap.add_argument("--big", action="store_true", help="also check a 1,000,000-hand 42 file (memory must not grow)")
+    ap.add_argument(
+        "--floor", type=int, default=0, metavar="ROUNDS", help="time `check` against the floor script, ROUNDS interleaved rounds"
+    )
     ap.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
     opts = ap.parse_args()
     games = opts.games.split(",")
@@ -209,18 +219,25 @@ def main() -> None:
                 memory.append(f"| {n:,} | {jobs} | {n / wall:,.0f} | {peak / 2**20:.0f} |")
                 print(f"memory: {n:>9,} hands, {jobs} jobs: {n / wall:,.0f} hands/s, peak {peak / 2**20:.0f} MB", flush=True)
     stages = breakdown(corpus("42", 10_000))
-    total = sum(s for _, s in stages[:-1])
+    total = sum(s for _, s in stages)
     n = hands_in(corpus("42", 10_000))
-    stage_rows = [f"| {name} | {s:.2f} | {s / total:.0%} | {s / n * 1e6:.0f} |" for name, s in stages[:-1]]
-    name, s = stages[-1]
-    stage_rows.append(f"| {name} | {s:.2f} | | {s / n * 1e6:.0f} |")
+    stage_rows = [f"| {name} | {s:.2f} | {s / total:.0%} | {s / n * 1e6:.0f} |" for name, s in stages]
     for row in stage_rows:
         print(row)
+    floor_rows: list[str] = []
+    if opts.floor:
+        pairs = against_floor(corpus("42", 100_000), opts.floor)
+        for a, b in pairs:
+            floor_rows.append(f"| {a:.2f} | {b:.2f} | {a / b:.2f} |")
+            print(f"floor: check {a:.2f} s CPU, floor {b:.2f} s CPU, ratio {a / b:.2f}", flush=True)
+        if pairs:
+            ratios = sorted(a / b for a, b in pairs)
+            floor_rows.append(f"| median of {len(pairs)} | | **{ratios[len(ratios) // 2]:.2f}** |")
     if opts.write:
-        write_doc(" ".join(["python", "bench/batch_bench.py", *sys.argv[1:]]), cores, rows, memory, stage_rows, n)
+        write_doc(" ".join(["python", "bench/batch_bench.py", *sys.argv[1:]]), cores, rows, memory, stage_rows, n, floor_rows)
 
 
-def write_doc(command: str, cores: int, rows: list[str], memory: list[str], stages: list[str], n: int) -> None:
+def write_doc(command: str, cores: int, rows: list[str], memory: list[str], stages: list[str], n: int, floor: list[str]) -> None:
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
     marker = "<!-- figures: written by bench/batch_bench.py -->"
     end = "<!-- end of figures -->"
@@ -249,7 +266,21 @@ def write_doc(command: str, cores: int, rows: list[str], memory: list[str], stag
                 if memory
                 else []
             ),
-            f"Where the time of one `check` process goes (42, {n:,} hands, one job, in-process; start-up not included):",
+            *(
+                [
+                    "`check --jobs 1 -q` against the floor (`../shared/bench/floor42.py`, the least pure-Python work that checks "
+                    "a plain 42 corpus) on the 100,000-hand 42 corpus, CPU seconds (user + system) of whole processes, "
+                    "interleaved round by round:",
+                    "",
+                    "| `check` CPU s | floor CPU s | ratio |",
+                    "| ---: | ---: | ---: |",
+                    *floor,
+                    "",
+                ]
+                if floor
+                else []
+            ),
+            f"Where the time of one `check` process goes (42, {n:,} hands, one job, in-process CPU time; start-up not included):",
             "",
             "| stage | seconds | share | µs per hand |",
             "| --- | ---: | ---: | ---: |",

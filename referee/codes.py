@@ -95,7 +95,8 @@ S002: Final = Code("S002", "not a tile", "A tile must be two ends from 0 to 6 su
 S003: Final = Code(
     "S003",
     "unknown tag",
-    'A tag pair names something the notation does not know, such as `[Rulse "42"]`.',
+    'A tag the notation does not know, such as `[Rulse "42"]`. It is kept and written back; the hint names the nearest known tag.',
+    severity=_W,
     syntax=True,
 )
 S004: Final = Code(
@@ -137,6 +138,18 @@ S013: Final = Code(
     "S013",
     "number out of range",
     "A hand number, bid, result, award or score too large to be meant (more than 9 digits).",
+    syntax=True,
+)
+S014: Final = Code(
+    "S014",
+    "cannot read",
+    "A file or stream cannot be opened or read: it does not exist, it is a directory, or its permissions forbid it.",
+    syntax=True,
+)
+S015: Final = Code(
+    "S015",
+    "record too long",
+    "A header or a hand runs for more than 16 million characters (a missing `hand` line?); it is reported and skipped.",
     syntax=True,
 )
 # -- deal --------------------------------------------------------------------------------

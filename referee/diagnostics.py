@@ -1,57 +1,64 @@
-"""Diagnostics: a problem found in a record, where it is, and how to say it."""
+"""Diagnostics: a problem found in a record, where it is, and how to say it.
+
+A diagnostic is made where the problem is found, with its place as offsets into the
+record's text (``span``); ``resolve`` turns them into a line and column, and keeps
+the line to quote, once the record is judged and before its text is let go.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass, replace
 
-from .codes import CATALOG, Severity
-from .engine.refusal import Refusal
-from .notation.record import Span
+from .codes import Code, Severity
+from .source import Position, Source, Span
 
 __all__ = ["Diagnostic", "exit_status"]
 
 
-class Diagnostic(BaseModel):
-    """One problem: stable code, severity, words, place (file:line:col), hint."""
+@dataclass(slots=True)
+class Diagnostic:
+    """One problem: stable code, words, place (file:line:col), hint, and which record
+    (``game``: its 1-based place in the file) and hand (the hand's written number, else
+    its place) it concerns.
 
-    model_config = ConfigDict(frozen=True)
+    >>> from referee import codes
+    >>> from referee.source import Segment, Source
+    >>> d = Diagnostic(codes.E404, "E reneged", span=(12, 15), file="x.42")
+    >>> d.resolve(Source("x.42", [Segment(0, 1, "hand 1\\n  play N 6-1\\n")])).location()
+    'x.42:2:6'
+    """
 
-    code: str
-    severity: Severity
+    code: Code
     message: str
-    file: str | None = None
-    at: Span | None = None
+    span: Span | None = None
+    """Offsets into the record's source, until resolved."""
     hint: str | None = None
+    file: str | None = None
     game: int | None = None
-    """1-based index of the game (record) in its file."""
     hand: int | None = None
-    """1-based index of the hand in its game."""
+    at: Position | None = None
+    """Line and column, once resolved."""
+    line_text: str | None = None
+    """The source line ``at`` starts on, to quote."""
 
-    @classmethod
-    def make(
-        cls,
-        code: str,
-        message: str,
-        at: Span | None = None,
-        *,
-        hint: str | None = None,
-        file: str | None = None,
-        game: int | None = None,
-        hand: int | None = None,
-    ) -> Diagnostic:
-        return cls(code=code, severity=CATALOG[code].severity, message=message, at=at, hint=hint, file=file, game=game, hand=hand)
-
-    @classmethod
-    def of(cls, refusal: Refusal, at: Span | None, **where: int | str | None) -> Diagnostic:
-        return cls.make(refusal.code, refusal.message, at, hint=refusal.hint, **where)  # type: ignore[arg-type]
+    @property
+    def severity(self) -> Severity:
+        return self.code.severity
 
     @property
     def is_error(self) -> bool:
-        return self.severity is Severity.ERROR
+        return self.code.severity is Severity.ERROR
 
     @property
     def is_syntax(self) -> bool:
-        return CATALOG[self.code].syntax and self.is_error
+        return self.code.syntax and self.is_error
+
+    def resolve(self, source: Source | None) -> Diagnostic:
+        """Line and column of ``span`` in ``source`` (and the line to quote); a copy."""
+        if self.span is None or source is None or self.at is not None:
+            return self
+        at = source.span(self.span)
+        return replace(self, at=at, line_text=source.line_text(at.line))
 
     def location(self) -> str:
         where = self.file or "<record>"
@@ -62,8 +69,4 @@ class Diagnostic(BaseModel):
 
 def exit_status(diagnostics: list[Diagnostic]) -> int:
     """0 clean (warnings allowed), 1 rule errors, 2 syntax or usage errors."""
-    if any(d.is_syntax for d in diagnostics):
-        return 2
-    if any(d.is_error for d in diagnostics):
-        return 1
-    return 0
+    return max((d.code.exit_status for d in diagnostics), default=0)

@@ -1,10 +1,17 @@
-"""From paths to judged records: the one loop that check, score and convert share."""
+"""From paths to judged records: the one loop that check, score and convert share.
+
+Every input goes through ``notation.read_records`` (files, standard input, FIFOs)
+or, cut into units, ``notation.units.read_unit`` in worker processes; each record
+is judged, its diagnostics resolved to lines and columns while its text is at
+hand, and what the command needs of it (``extract``) comes back in input order.
+"""
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
+import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -16,10 +23,12 @@ from typing import Any, Generic, TypeVar
 from .diagnostics import Diagnostic
 from .judge.judged import Judged
 from .judge.replay import Referee
-from .notation.reader import Batch, ReadResult, batches, first_bad_byte, open_text, read_batch, read_path, read_stream, spanned
+from .notation.reader import ReadResult, read_records
+from .notation.units import Unit, cut_units, read_unit
 
 __all__ = [
     "EXTENSIONS",
+    "Inputs",
     "Judged",
     "Outcome",
     "Totals",
@@ -30,15 +39,24 @@ __all__ = [
     "judge_result",
     "outcome_of",
     "outcomes",
+    "plural",
     "tune_gc",
 ]
 
-EXTENSIONS = (".42",)
-"""Record files found when a directory is given."""
+EXTENSIONS = (".42", ".moon", ".88")
+"""Record files found when a directory is given (docs/notation.md)."""
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
 
 
 class UsageError(Exception):
     """A bad command line: missing file, nothing to read (exit status 2)."""
+
+
+def plural(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass
@@ -46,24 +64,20 @@ class Totals:
     """Counts for the closing summary line."""
 
     files: int = 0
+    skipped: int = 0
+    """Files in the directories given that are not record files."""
     games: int = 0
     hands: int = 0
     errors: int = 0
     warnings: int = 0
-    syntax: bool = False
+    status: int = 0
     per_file: dict[str, list[int]] = field(default_factory=dict)
-
-    def add(self, j: Judged) -> None:
-        if j.record is None:
-            self.count(j.file, None, False, j.diagnostics)
-        else:
-            self.count(j.file, len(j.record.hands), j.verdict is None or j.verdict.mode == "game", j.diagnostics)
 
     def add_outcome(self, o: Outcome[Any]) -> None:
         self.count(o.file, o.hands, o.is_game, o.diagnostics)
 
     def count(self, file: str, hands: int | None, is_game: bool, diagnostics: list[Diagnostic]) -> None:
-        """Add one record (``hands`` None: a file-level problem with no record)."""
+        """Add one record (``hands`` None: a problem with the input, no record)."""
         counts = self.per_file.setdefault(file, [0, 0, 0, 0])
         if hands is not None:
             self.games += is_game
@@ -74,87 +88,89 @@ class Totals:
             if d.is_error:
                 self.errors += 1
                 counts[2] += 1
-                self.syntax = self.syntax or d.is_syntax
             else:
                 self.warnings += 1
                 counts[3] += 1
+            self.status = max(self.status, d.code.exit_status)
 
     @property
     def exit_status(self) -> int:
-        return 2 if self.syntax else 1 if self.errors else 0
+        return self.status
 
     def summary(self) -> str:
+        files = plural(self.files, "file") + (f" ({self.skipped:,} skipped)" if self.skipped else "")
         return (
-            f"{plural(self.files, 'file')}, {plural(self.games, 'game')}, {plural(self.hands, 'hand')}: "
+            f"{files}, {plural(self.games, 'game')}, {plural(self.hands, 'hand')}: "
             f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
         )
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+@dataclass
+class Inputs:
+    """The files a command reads, and the files it skipped in the directories given."""
+
+    files: list[str]
+    skipped: list[str] = field(default_factory=list)
 
 
-def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS) -> list[str]:
-    """Files as given, directories searched recursively by extension, '-' for stdin."""
-    out: list[str] = []
+def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS) -> Inputs:
+    """Files as given (any file that exists: FIFOs and process substitution too),
+    directories searched recursively by extension, ``-`` for standard input."""
+    out = Inputs([])
     for p in paths:
-        if p == "-":
-            out.append(p)
+        if p == STDIN:
+            out.files.append(p)
             continue
         path = Path(p)
         if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*") if f.is_file() and f.suffix in extensions)
+            found: list[str] = []
+            skipped: list[str] = []
+            for f in sorted(path.rglob("*")):
+                if f.is_file():
+                    (found if f.suffix.lower() in extensions else skipped).append(str(f))
             if not found:
                 raise UsageError(f"{p}: no record files ({', '.join(extensions)}) in this directory")
-            out.extend(found)
-        elif path.is_file():
-            out.append(p)
+            out.files.extend(found)
+            out.skipped.extend(skipped)
+        elif os.path.exists(p):
+            out.files.append(p)
+        elif os.path.islink(p):
+            raise UsageError(f"{p}: a broken symbolic link")
         else:
             raise UsageError(f"{p}: no such file or directory")
     return out
 
 
 def judge_result(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
-    """Judge one record as read; a record read lean with something to report is read
-    again in full and judged again, so that every diagnostic has its place."""
-    verdict = None
-    if rr.record is not None:
-        verdict = referee.judge(rr.record, file=file, game_index=index)
-        if rr.lean and verdict.diagnostics:
-            rr = spanned(rr)
-            assert rr.record is not None
-            verdict = referee.judge(rr.record, file=file, game_index=index)
-    diagnostics = list(rr.diagnostics)
-    if verdict is not None:
-        diagnostics.extend(verdict.diagnostics)
-    return Judged(file, index, rr.record, verdict, diagnostics)
+    """Judge one record as read, with every diagnostic placed at its line and column."""
+    record = rr.record
+    if record is None:
+        return Judged(file, index, None, None, rr.diagnostics)
+    verdict = referee.judge(record, file=file, game_index=index)
+    source = record.source
+    diagnostics = [d.resolve(source) for d in rr.diagnostics]
+    if verdict.diagnostics:
+        verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
+        diagnostics += verdict.diagnostics
+    return Judged(file, index, record, verdict, diagnostics)
 
 
-def judge_file(name: str, referee: Referee, *, lean: bool = False) -> Iterator[Judged]:
-    """Read one file (or stdin) record by record and judge each record.
+def _read(name: str) -> Iterator[ReadResult]:
+    if name == STDIN:
+        return read_records(sys.stdin.buffer, STDIN_NAME)
+    return read_records(name)
 
-    ``lean``: read clean hands without tile spans (``reader.read_stream``), for
-    commands that use only the diagnostics and counts; the diagnostics are the same.
-    """
-    results = read_stream(_stdin_lines(), "<stdin>", lean=lean) if name == "-" else read_path(name, lean=lean)
-    display = "<stdin>" if name == "-" else name
-    for i, rr in enumerate(results, start=1):
+
+def judge_file(name: str, referee: Referee) -> Iterator[Judged]:
+    """Read one file (or standard input) record by record and judge each record."""
+    display = STDIN_NAME if name == STDIN else name
+    for i, rr in enumerate(_read(name), start=1):
         yield judge_result(rr, referee, display, i)
 
 
-STDIN_LINES: list[str] = []
-"""Lines read from stdin, kept so that diagnostics can quote them."""
-
-
-def _stdin_lines() -> Iterator[str]:
-    for line in sys.stdin:
-        STDIN_LINES.append(line)
-        yield line
-
-
-def judge_paths(paths: list[str], referee: Referee, *, lean: bool = False) -> Iterator[Judged]:
+def judge_paths(paths: list[str], referee: Referee) -> Iterator[Judged]:
     for name in paths:
-        yield from judge_file(name, referee, lean=lean)
+        yield from judge_file(name, referee)
 
 
 # -- batch processing: outcomes, in input order, from one process or several ---------------------
@@ -162,11 +178,11 @@ def judge_paths(paths: list[str], referee: Referee, *, lean: bool = False) -> It
 T = TypeVar("T")
 
 BATCH_HANDS = 250
-"""Hands per batch sent to a worker: enough to dwarf the cost of sending it, few enough
+"""Hands per unit sent to a worker: enough to dwarf the cost of sending it, few enough
 that memory stays flat and the workers stay busy to the end."""
 
 IN_FLIGHT = 3
-"""Batches queued per worker: the parent never reads further ahead than this."""
+"""Units queued per worker: the parent never reads further ahead than this."""
 
 PARALLEL_MIN_BYTES = 256 * 1024
 """Below this much input, starting worker processes costs more than it saves."""
@@ -179,7 +195,7 @@ class Outcome(Generic[T]):
     file: str
     index: int
     hands: int | None
-    """Hands in the record; None for a file-level problem with no record."""
+    """Hands in the record; None for a problem with the input and no record."""
     is_game: bool
     diagnostics: list[Diagnostic]
     data: T | None
@@ -209,40 +225,45 @@ def tune_gc() -> None:
     """Freeze what start-up built and collect the young generation less often.
 
     Reading allocates many small acyclic objects; with the default thresholds the
-    collector runs every 700 of them and walks the long-lived parser and models
-    each time (a quarter of the run time on big files).  Memory still stays flat:
-    records are freed by reference counting as soon as they are written.
+    collector runs every 700 of them and walks the long-lived models each time.
+    Memory still stays flat: records are freed by reference counting as soon as
+    they are written.
     """
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
 
 
-_WORKER: tuple[Referee, Any, bool] | None = None
+_WORKER: tuple[Referee, Any] | None = None
 
 
-def _init_worker(referee: Referee, extract: Extract[Any] | None, lean: bool) -> None:
+def _init_worker(referee: Referee, extract: Extract[Any] | None) -> None:
     global _WORKER
-    _WORKER = (referee, extract, lean)
+    _WORKER = (referee, extract)
     tune_gc()
 
 
-def _judge_batch(referee: Referee, extract: Extract[T] | None, lean: bool, display: str, batch: Batch) -> list[Outcome[T]]:
-    """Read and judge one batch (in a worker, or in this process when the workers are busy)."""
-    return [
-        outcome_of(judge_result(rr, referee, display, i), extract)
-        for i, rr in enumerate(read_batch(batch, display, lean=lean), start=batch.before + 1)
-    ]
+def _judge_unit(referee: Referee, extract: Extract[T] | None, unit: Unit) -> list[Outcome[T]]:
+    """Read and judge one unit (in a worker, or in this process when the workers are busy)."""
+    name = unit.name or unit.path
+    return [outcome_of(judge_result(rr, referee, name, i), extract) for i, rr in enumerate(read_unit(unit), start=unit.before + 1)]
 
 
-def _work(display: str, batch: Batch) -> list[Outcome[Any]]:
-    """In a worker: read and judge one batch."""
+def _work(unit: Unit) -> list[Outcome[Any]]:
+    """In a worker: read and judge one unit."""
     assert _WORKER is not None
-    return _judge_batch(*_WORKER, display, batch)
+    return _judge_unit(*_WORKER, unit)
+
+
+def _regular(name: str) -> bool:
+    try:
+        return name != STDIN and stat.S_ISREG(os.stat(name).st_mode)
+    except OSError:
+        return False
 
 
 def _size(paths: list[str]) -> int:
-    return sum(os.path.getsize(p) for p in paths if p != "-")
+    return sum(os.path.getsize(p) for p in paths if _regular(p))
 
 
 def outcomes(
@@ -252,31 +273,27 @@ def outcomes(
     *,
     jobs: int = 1,
     batch_hands: int = BATCH_HANDS,
-    lean: bool = False,
     share: bool = False,
 ) -> Iterator[Outcome[T]]:
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
-    With ``jobs`` > 1 (and enough input) files are cut into batches of records
-    (``reader.batches``) that worker processes read and judge while this process
-    reads ahead by at most ``IN_FLIGHT`` batches per worker.  With ``share``
-    (commands whose output per record is small: ``check``, ``score``) there are
-    ``jobs - 1`` workers and this process, which cuts the batches, judges one
-    itself whenever every worker has ``IN_FLIGHT`` batches waiting, so ``jobs``
-    processes keep ``jobs`` cores busy; without it (``convert``, whose output keeps
-    this process busy) there are ``jobs`` workers.  Stdin and files that are not
-    text are read here.  The outcomes are the same either way.
-    ``lean`` reads clean hands without tile spans (see ``judge_file``): only for an
-    ``extract`` that needs no spans.
+    With ``jobs`` > 1 (and enough input) regular files are cut into units of records
+    (``notation.units``) that worker processes read and judge while this process
+    cuts ahead by at most ``IN_FLIGHT`` units per worker.  With ``share`` (commands
+    whose output per record is small: ``check``, ``score``) there are ``jobs - 1``
+    workers and this process, which cuts the units, judges one itself whenever every
+    worker has ``IN_FLIGHT`` units waiting; without it (``convert``, whose output
+    keeps this process busy) there are ``jobs`` workers.  Standard input and other
+    streams are read here.  The outcomes are the same either way.
     """
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
-        for j in judge_paths(paths, referee, lean=lean):
+        for j in judge_paths(paths, referee):
             yield outcome_of(j, extract)
         return
     workers = jobs - 1 if share else jobs
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
-    # Results in input order: a worker's future, or a batch judged here.
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract))
+    # Results in input order: a worker's future, or a unit judged here.
     window: deque[Future[list[Outcome[T]]] | list[Outcome[T]]] = deque()
 
     def take() -> list[Outcome[T]]:
@@ -285,22 +302,21 @@ def outcomes(
 
     try:
         for name in paths:
-            if name == "-" or first_bad_byte(name) is not None:
+            if not _regular(name):
                 while window:
                     yield from take()
-                for j in judge_file(name, referee, lean=lean):
+                for j in judge_file(name, referee):
                     yield outcome_of(j, extract)
                 continue
-            with open_text(name) as f:
-                for batch in batches(f, batch_hands):
-                    if not share or sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
-                        window.append(pool.submit(_work, name, batch))
-                    else:
-                        window.append(_judge_batch(referee, extract, lean, name, batch))
-                    while window and (isinstance(window[0], list) or window[0].done()):
-                        yield from take()
-                    while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
-                        yield from take()
+            for unit in cut_units(name, name, batch_hands):
+                if not share or sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
+                    window.append(pool.submit(_work, unit))
+                else:
+                    window.append(_judge_unit(referee, extract, unit))
+                while window and (isinstance(window[0], list) or window[0].done()):
+                    yield from take()
+                while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow unit at the front: wait for it
+                    yield from take()
         while window:
             yield from take()
     finally:

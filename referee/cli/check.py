@@ -63,17 +63,18 @@ def check(
     err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     try:
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
-        files = expand_paths(paths)
+        inputs = expand_paths(paths)
+        files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
-    totals = Totals(files=len(files))
+    totals = Totals(files=len(files), skipped=len(inputs.skipped))
     shown_errors = 0
     stopped = False
     last_file: str | None = None
     with _progress(err, err.is_terminal and fmt is not Format.json) as advance:
         judged: Outcome[None]
-        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), lean=True, share=True):
+        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), share=True):
             if quiet and last_file is not None and judged.file != last_file:
                 _quiet_line(out, totals, last_file)
             last_file = judged.file

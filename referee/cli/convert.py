@@ -5,13 +5,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 
 from ..judge.replay import Referee
-from ..pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, outcome_of, outcomes, tune_gc
+from ..notation.writer import RecordWriter
+from ..pipeline import EXTENSIONS, Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, outcome_of, outcomes, tune_gc
 from . import app
+
+if TYPE_CHECKING:
+    from ..notation.record import GameRecord
 from .common import (
     JOBS_OPT,
     OPTIONS_OPT,
@@ -59,17 +64,19 @@ def convert(
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
-        files = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else (".42",))
+        inputs = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else EXTENSIONS)
+        files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     tune_gc()
-    totals = Totals(files=len(files))
+    totals = Totals(files=len(files), skipped=len(inputs.skipped))
     first = True
     try:
         if to is ToFormat.json:
             stream.write("[")
-        extract = _record_text if to is ToFormat.text else _record_json
+        extract: Callable[[Judged], Any] = _record_text if to is ToFormat.text else _record_json
+        writer = RecordWriter()
         with _progress(err, err.is_terminal) as advance:
             for o in _convert_source(files, source, referee, extract, jobs or default_jobs()):
                 totals.add_outcome(o)
@@ -79,9 +86,7 @@ def convert(
                         _print_diagnostic(err, d)
                     continue
                 if to is ToFormat.text:
-                    if not first:
-                        stream.write("\n")
-                    stream.write(o.data)
+                    stream.write(writer.text(o.data))
                 elif to is ToFormat.json:
                     stream.write(("\n" if first else ",\n") + o.data)
                 else:
@@ -98,24 +103,24 @@ def convert(
 
 def _record_json(j: Judged) -> str | None:
     """``convert --to json/jsonl``: the document of one record (run in the worker processes)."""
-    from ..interchange.documents import Document
+    from ..interchange.documents import document_json
 
-    if j.record is None:
-        return None
-    return Document(file=j.file, index=j.index, record=j.record, verdict=j.verdict).model_dump_json(exclude_none=False)
+    return document_json(j)
 
 
-def _record_text(j: Judged) -> str | None:
-    """``convert --to text``: one record in the canonical notation (as ``fmt`` writes it)."""
-    from ..notation.writer import format_game
+def _record_text(j: Judged) -> GameRecord | None:
+    """``convert --to text``: the canonical record (its text is written here, in order, so
+    that the hands of a log share one header)."""
+    from dataclasses import replace
+
     from ..report.canonical import canonical
 
-    return None if j.record is None else format_game(canonical(j.record, j.verdict))
+    return None if j.record is None else replace(canonical(j.record, j.verdict), source=None)
 
 
 def _convert_source(
-    files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], str | None], jobs: int
-) -> Iterator[Outcome[str | None]]:
+    files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int
+) -> Iterator[Outcome[Any]]:
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs)
         return

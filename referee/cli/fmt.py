@@ -7,7 +7,7 @@ import sys
 import typer
 from rich.console import Console
 
-from ..pipeline import UsageError, expand_paths, judge_paths
+from ..pipeline import UsageError, expand_paths
 from . import app
 from .common import (
     OPTIONS_OPT,
@@ -18,9 +18,33 @@ from .common import (
 )
 
 
+def _replace(name: str, text: str) -> None:
+    """Write ``text`` over the file ``name`` through a temporary file and a rename, so the
+    file is never left half written."""
+    import os
+    import tempfile
+
+    target = os.path.realpath(name)
+    folder = os.path.dirname(target) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
 @app.command()
 def fmt(
-    paths: list[str] = typer.Argument(..., help="Record files or directories (searched for *.42)."),
+    paths: list[str] = typer.Argument(
+        ...,
+        help="Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the canonical text goes to standard output).",
+    ),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list files that are not canonical (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
     rules: str = RULES_OPT,
@@ -39,45 +63,59 @@ def fmt(
     """
     import difflib
 
-    from ..notation.writer import format_game
+    from ..notation.reader import read_text
+    from ..notation.writer import format_records
+    from ..pipeline import STDIN, judge_result
     from ..report.canonical import canonical
 
     out = Console(highlight=False, emoji=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, emoji=False)
+    err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     try:
         referee = _referee(rules, options)
-        files = [f for f in expand_paths(paths) if f != "-"]
+        files = expand_paths(paths).files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
     for name in files:
-        with open(name, encoding="utf-8", errors="replace") as f:
-            before = f.read()
-        parts: list[str] = []
+        display = "<stdin>" if name == STDIN else name
+        try:
+            if name == STDIN:
+                before = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+            else:
+                with open(name, encoding="utf-8", errors="replace") as f:
+                    before = f.read()
+        except OSError as e:
+            err.print(f"[bold red]error[/]: cannot read {display}: {(e.strerror or str(e)).lower()}")
+            status = 2
+            continue
+        records = []
         broken = False
-        for judged in judge_paths([name], referee):
+        for i, rr in enumerate(read_text(before, display), start=1):
+            judged = judge_result(rr, referee, display, i)
             syntax = [d for d in judged.diagnostics if d.is_syntax]
             if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                 broken = True
                 for d in syntax:
                     _print_diagnostic(err, d)
                 continue
-            parts.append(format_game(canonical(judged.record, judged.verdict)))
+            records.append(canonical(judged.record, judged.verdict))
         if broken:
-            err.print(f"{name}: not formatted (syntax errors)")
+            err.print(f"{display}: not formatted (syntax errors)")
             status = 2
             continue
-        after = "\n".join(parts)
+        after = "".join(format_records(records))
+        if name == STDIN and not (diff or check_only):
+            sys.stdout.write(after)
+            continue
         if after == before:
             continue
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), name, name + " (canonical)"))
+            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (canonical)"))
             status = max(status, 1)
         elif check_only:
-            out.print(f"{name}: not canonical")
+            out.print(f"{display}: not canonical")
             status = max(status, 1)
         else:
-            with open(name, "w", encoding="utf-8") as f:
-                f.write(after)
-            out.print(f"{name}: formatted")
+            _replace(name, after)
+            out.print(f"{display}: formatted")
     raise typer.Exit(status)

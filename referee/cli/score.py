@@ -58,18 +58,19 @@ def score(
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
-        files = expand_paths(paths)
+        inputs = expand_paths(paths)
+        files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
-    totals = Totals(files=len(files))
+    totals = Totals(files=len(files), skipped=len(inputs.skipped))
     writer = None
     if fmt is ScoreFormat.csv:
         writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
     with _progress(err, err.is_terminal and fmt is not ScoreFormat.json) as advance:
-        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), lean=True, share=True):  # rows need no spans
+        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True):  # rows need no spans
             totals.add_outcome(o)
             advance(o.hands)
             if fmt is ScoreFormat.csv:

@@ -99,7 +99,7 @@ def report(
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
-        files = expand_paths(paths)
+        files = expand_paths(paths).files
         targets = _report_targets(files, output)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
@@ -146,7 +146,13 @@ def _report_targets(files: list[str], output: str) -> list[Path]:
 @app.command()
 def show(
     file: str = typer.Argument(..., help="A record file, or - for standard input."),
-    game: int = typer.Option(1, "--game", "-g", min=1, help="Which record (game or logged hand) of the file, from 1."),
+    game: int | None = typer.Option(
+        None,
+        "--game",
+        "-g",
+        min=1,
+        help="Which record (game or logged hand) of the file, from 1 (default: the first; with --hand, the first that has that hand).",
+    ),
     hand: int | None = typer.Option(None, "--hand", "-H", min=1, help="Which hand of the game, from 1 (default: every hand)."),
     trick: int | None = typer.Option(
         None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."
@@ -179,42 +185,55 @@ def show(
     err = Console(stderr=True, highlight=False, emoji=False)
     try:
         referee = _referee(rules, options)
-        files = expand_paths([file])
+        expand_paths([file])
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    from ..notation.reader import read_path, read_stream
-    from ..pipeline import _stdin_lines
+    from ..notation.reader import read_records
+    from ..pipeline import STDIN, STDIN_NAME
 
-    results = read_stream(_stdin_lines(), "<stdin>") if file == "-" else read_path(file)
+    display = STDIN_NAME if file == STDIN else file
+    results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
     for index, rr in enumerate(results, start=1):
-        if index != game:
+        if game is not None and index != game:
             continue
         if rr.record is None:
+            if game is None and hand is not None:
+                continue
             for d in rr.diagnostics:
                 _print_diagnostic(err, d)
             raise typer.Exit(2)
+        record = rr.record
+        labels = [h.label(i) for i, h in enumerate(record.hands, start=1)]
+        if hand is not None and hand not in labels:
+            if game is None:
+                continue  # `--hand N` alone: the first record with a hand numbered N
+            raise _usage_fail(err, f"record {game} has no hand {hand}; its hands are {', '.join(map(str, labels)) or 'none'}")
         trace: dict[int, list[tuple[HandSnapshot, list[Tile]]]] = {}
-        verdict = referee.judge(rr.record, file=files[0], game_index=index, trace=trace)
-        hands = range(1, len(rr.record.hands) + 1) if hand is None else [hand]
-        if hand is not None and hand > len(rr.record.hands):
-            raise _usage_fail(err, f"record {game} has {len(rr.record.hands)} hands, not {hand}")
-        problems = [d for d in verdict.diagnostics + rr.diagnostics if hand is None or d.hand in (None, hand)]
-        if hand is not None and (moment is not None or fmt is PictureFormat.svg):
+        verdict = referee.judge(record, file=display, game_index=index, trace=trace)
+        source = record.source
+        verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
+        diagnostics = verdict.diagnostics + [d.resolve(source) for d in rr.diagnostics]
+        position = None if hand is None else labels.index(hand) + 1
+        hands = range(1, len(record.hands) + 1) if position is None else [position]
+        problems = [d for d in diagnostics if hand is None or d.hand in (None, hand)]
+        if position is not None and (moment is not None or fmt is PictureFormat.svg):
             try:
-                picture = _hand_svg(rr.record, verdict, trace, hand, moment, files[0], referee)
+                picture = _hand_svg(record, verdict, trace, position, moment, display, referee)
             except ValueError as e:  # the moment is not in the hand
                 raise _usage_fail(err, str(e)) from None
             if fmt is PictureFormat.svg:
                 _write_or_print(output, picture, err)
-                raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
+                raise typer.Exit(exit_status(problems))
         target = Console(file=io.StringIO(), width=120, highlight=False, emoji=False, soft_wrap=True) if output else out
         for h in hands:
-            target.print(hand_picture(rr.record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment, profiles=referee.profiles))
+            target.print(hand_picture(record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment, profiles=referee.profiles))
         for d in problems:
             _print_diagnostic(target, d)
         if output:
             assert isinstance(target.file, io.StringIO)
             _write_or_print(output, target.file.getvalue(), err)
-        raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
-    raise _usage_fail(err, f"{file} has fewer than {game} records")
+        raise typer.Exit(exit_status(problems))
+    if hand is not None and game is None:
+        raise _usage_fail(err, f"{display} has no hand numbered {hand}")
+    raise _usage_fail(err, f"{display} has fewer than {game} records")

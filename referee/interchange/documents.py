@@ -11,10 +11,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from ..judge.judged import Judged
 from ..judge.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
+from .shapes import Position, dump, model_of
 
-__all__ = ["SCHEMAS", "Document", "json_schema", "schema_for", "schema_text"]
+__all__ = ["SCHEMAS", "Document", "document_json", "json_schema", "schema_for", "schema_text"]
+
+_Record = model_of(GameRecord)
+_Verdict = model_of(GameVerdict)
 
 
 class Document(BaseModel):
@@ -23,12 +28,28 @@ class Document(BaseModel):
     model_config = ConfigDict(extra="forbid", title="referee record document")
 
     format: Literal["referee-record"] = "referee-record"
-    version: int = RECORD_VERSION
+    version: Literal[2] = 2
     file: str | None = None
     index: int | None = None
     """1-based position of the record in its file."""
-    record: GameRecord
-    verdict: GameVerdict | None = None
+    record: _Record  # type: ignore[valid-type]
+    verdict: _Verdict | None = None  # type: ignore[valid-type]
+
+
+def document_json(j: Judged) -> str | None:
+    """``convert``'s document of one judged record, as one line of JSON."""
+    if j.record is None:
+        return None
+    source = j.record.source
+    doc = {
+        "format": "referee-record",
+        "version": RECORD_VERSION,
+        "file": j.file,
+        "index": j.index,
+        "record": dump(j.record, source),
+        "verdict": dump(j.verdict, source),
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def json_schema() -> dict[str, Any]:
@@ -38,15 +59,6 @@ def json_schema() -> dict[str, Any]:
 
 def schema_text(kind: str = "convert") -> str:
     return json.dumps(schema_for(kind), indent=2, sort_keys=True) + "\n"
-
-
-class Position(BaseModel):
-    """Where a diagnostic starts and ends (1-based; end exclusive)."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
 
 
 class DiagnosticLine(BaseModel):

@@ -1,75 +1,236 @@
-"""Reading back the JSON documents ``referee convert`` writes (``--from json``)."""
+"""Reading back the JSON documents ``referee convert`` writes (``--from json``).
+
+A JSON array or JSON Lines, from a file or standard input, read one document at
+a time (memory stays bounded by the largest document).  Every document is
+validated as strictly as text is read: the schema (``shapes.model_of``), then what
+a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
+document can never hand the referee a record the notation could not hold.
+Version 1 documents are read too.
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
-from pathlib import Path
+from typing import IO, Any
 
 from pydantic import ValidationError
 
+from .. import codes
 from ..diagnostics import Diagnostic
-from ..notation.record import GameRecord, Span
+from ..notation.reader import cannot_read
+from ..notation.record import GameRecord
+from ..source import Position
 from .documents import Document
+from .shapes import load
 
-__all__ = ["read_documents"]
+__all__ = ["parse_document", "read_documents"]
+
+MAX_DOCUMENT = 64 << 20
+"""Characters one document may hold."""
+
+_STDIN_NAME = "<stdin>"
 
 
 def _problem(file: str, message: str, line: int, column: int = 1, index: int | None = None) -> Diagnostic:
-    return Diagnostic.make("S012", message, Span(line, column, line, column + 1), file=file, game=index)
+    return Diagnostic(codes.S012, message, file=file, game=index, at=Position(line, column, line, column + 1))
 
 
-def _validate(file: str, data: object, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+def read_documents(name: str) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
+    """(index, record, problems) for each document of the file ``name`` (``-``: standard input)."""
+    display = _STDIN_NAME if name == "-" else name
+    try:
+        stream: IO[str] = sys.stdin if name == "-" else open(name, encoding="utf-8", errors="strict")  # noqa: SIM115
+    except OSError as e:
+        yield 0, None, [cannot_read(display, e)]
+        return
+    try:
+        yield from _read(stream, display)
+    except UnicodeDecodeError as e:
+        yield 0, None, [Diagnostic(codes.S006, f"{display} is not UTF-8 text ({e.reason} at byte {e.start})", file=display)]
+    except OSError as e:
+        yield 0, None, [cannot_read(display, e)]
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _read(f: IO[str], name: str) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
+    buf = f.read(1 << 16)
+    start = len(buf) - len(buf.lstrip())
+    if buf[start : start + 1] == "[":
+        yield from _array(f, name, buf, start + 1)
+        return
+    index = 0
+    lineno = 0
+    pending = buf
+    while True:
+        nl = pending.find("\n")
+        while nl < 0:
+            more = f.read(1 << 16)
+            if not more:
+                break
+            pending += more
+            if len(pending) > MAX_DOCUMENT:
+                yield index + 1, None, [_problem(name, "a line of more than 64 MB is not a document", lineno + 1, 1, index + 1)]
+                return
+            nl = pending.find("\n")
+        line, pending = (pending[:nl], pending[nl + 1 :]) if nl >= 0 else (pending, "")
+        lineno += 1
+        if line.strip():
+            index += 1
+            yield (index, *_one(name, line, lineno, index))
+        if nl < 0:
+            return
+
+
+def _array(f: IO[str], name: str, buf: str, pos: int) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
+    """The documents of a JSON array, decoded one at a time."""
+    decoder = json.JSONDecoder()
+    index = 0
+    expect_item = True
+    while True:
+        while pos < len(buf) and buf[pos] in " \t\r\n":
+            pos += 1
+        if pos >= len(buf):
+            more = f.read(1 << 16)
+            if not more:
+                yield index + 1, None, [_problem(name, "the JSON array is not closed", buf.count("\n") + 1, 1, index + 1)]
+                return
+            buf, pos = buf[pos:] + more, 0
+            continue
+        c = buf[pos]
+        if c == "]" and (index == 0 or not expect_item):
+            return
+        if c == "," and not expect_item:
+            pos += 1
+            expect_item = True
+            continue
+        if not expect_item:
+            yield index + 1, None, [_problem(name, "expected `,` or `]` between documents", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            return
+        try:
+            item, end = decoder.raw_decode(buf, pos)
+        except (json.JSONDecodeError, RecursionError, ValueError) as e:
+            more = f.read(1 << 16)
+            if more and len(buf) - pos < MAX_DOCUMENT:
+                buf, pos = buf[pos:] + more, 0
+                continue
+            message = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
+            yield index + 1, None, [_problem(name, f"not valid JSON: {message}", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            return
+        index += 1
+        record, problems = _validate(name, item, buf.count("\n", 0, pos) + 1, index)
+        yield index, record, problems
+        pos = end
+        expect_item = False
+
+
+def parse_document(text: str, name: str = "<document>") -> tuple[GameRecord | None, list[Diagnostic]]:
+    """The record of one JSON document (text), or why there is none."""
+    return _one(name, text, 1, 1)
+
+
+def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as e:
+        return None, [_problem(name, f"not valid JSON: {e.msg}", lineno, e.colno, index)]
+    except (RecursionError, ValueError):
+        return None, [_problem(name, "not valid JSON: nested too deeply or a number too long", lineno, 1, index)]
+    return _validate(name, item, lineno, index)
+
+
+def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    if isinstance(data, dict) and data.get("version") == 1:
+        data = _from_version_1(data)
     try:
         doc = Document.model_validate(data)
+        record: GameRecord = load(GameRecord, doc.record)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         return None, [_problem(file, f"the document does not match the schema: {where}: {first['msg']}", line, index=index)]
-    return doc.record, []
+    except (ValueError, RecursionError) as e:
+        return None, [_problem(file, f"the document does not hold a record: {e}", line, index=index)]
+    wrong = _impossible(record)
+    if wrong is not None:
+        return None, [_problem(file, f"the document does not hold a record: {wrong}", line, index=index)]
+    return record, []
 
 
-def read_documents(name: str) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
-    """(index, record, problems) for each document: a JSON array, or JSON Lines streamed."""
-    try:
-        yield from _read(name)
-    except UnicodeDecodeError as e:
-        yield 0, None, [Diagnostic.make("S006", f"{name} is not UTF-8 text ({e.reason} at byte {e.start})", None, file=name)]
+def _impossible(record: GameRecord) -> str | None:
+    """What the schema allows but no record can hold, in words; None when all is well."""
+    for n, hand in enumerate(record.hands, start=1):
+        for call in hand.calls:
+            if call.suit is not None and not 0 <= call.suit <= 6:
+                return f"hand {n}: a bid names suit {call.suit}; suits run 0 to 6"
+            if call.amount is not None and not 0 <= call.amount <= 999_999_999:
+                return f"hand {n}: a bid of {call.amount}"
+        t = hand.trump
+        if t is not None:
+            if t.kind == "suit" and (t.suit is None or not 0 <= t.suit <= 6):
+                return f"hand {n}: a suit trump needs a suit 0 to 6, not {t.suit}"
+            if t.kind != "suit" and t.suit is not None:
+                return f"hand {n}: a {t.kind} trump names no suit"
+        for label in (hand.dealer, *(c.seat for c in hand.calls), *(p.seat for tr in hand.tricks for p in tr.plays)):
+            if label is not None and not (len(label) == 1 and label.isascii() and label.isalpha()):
+                return f"hand {n}: {label!r} is not a seat (a seat is one letter)"
+    return None
 
 
-def _read(name: str) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
-    path = Path(name)
-    with path.open(encoding="utf-8", errors="strict") as f:
-        head = ""
-        while True:
-            ch = f.read(1)
-            if not ch or not ch.isspace():
-                head = ch
-                break
-        f.seek(0)
-        if head == "[":
-            text = f.read()
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as e:
-                yield 1, None, [_problem(name, f"not valid JSON: {e.msg}", e.lineno, e.colno)]
-                return
-            if not isinstance(data, list):
-                yield 1, None, [_problem(name, "expected a JSON array of documents", 1)]
-                return
-            for i, item in enumerate(data, start=1):
-                record, problems = _validate(name, item, 1, i)
-                yield i, record, problems
-            return
-        index = 0
-        for lineno, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            index += 1
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as e:
-                yield index, None, [_problem(name, f"not valid JSON: {e.msg}", lineno, e.colno, index)]
-                continue
-            record, problems = _validate(name, item, lineno, index)
-            yield index, record, problems
+def _tile_text(value: Any) -> Any:
+    return value.get("tile") if isinstance(value, dict) else value
+
+
+def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 document in version 2's shape: tiles were objects, places arrays, the
+    kitty a list; the verdict is derived again, so it is dropped."""
+    out = dict(data, version=2, verdict=None)
+    record = data.get("record")
+    if not isinstance(record, dict):
+        return out
+    record = {k: v for k, v in record.items() if k not in ("version", "comments")}
+    hands = []
+    for hand in record.get("hands") or []:
+        if not isinstance(hand, dict):
+            hands.append(hand)
+            continue
+        h = {k: v for k, v in hand.items() if k not in ("kitty", "kitty_at")}
+        _strip_places(h)
+        if isinstance(hand.get("kitty"), list):
+            rules = next(
+                (t.get("value", "") for t in record.get("tags") or [] if isinstance(t, dict) and str(t.get("name", "")).lower() == "rules"),
+                "",
+            )
+            word = "widow" if len(hand["kitty"]) == 1 or str(rules).strip().lower() == "moon" else "cat"
+            h["kitty"] = {"word": word, "tiles": [_tile_text(x) for x in hand["kitty"]]}
+        for dealt in h.get("deal") or []:
+            if isinstance(dealt, dict):
+                dealt["tiles"] = [_tile_text(x) for x in dealt.get("tiles") or []]
+        for trick in h.get("tricks") or []:
+            for play in trick.get("plays") or [] if isinstance(trick, dict) else []:
+                if isinstance(play, dict):
+                    play.pop("at", None)
+        ex = h.get("exchange")
+        if isinstance(ex, dict):
+            ex["take"] = [_tile_text(x) for x in ex.get("take") or []]
+            ex["give"] = [_tile_text(x) for x in ex.get("give") or []]
+        hands.append(h)
+    record["hands"] = hands
+    _strip_places(record)
+    out["record"] = record
+    return out
+
+
+def _strip_places(value: Any) -> None:
+    """Drop version 1's places (arrays of line and column): they are not read back."""
+    if isinstance(value, dict):
+        for key in [k for k in value if k == "at" or k.endswith("_at")]:
+            value[key] = None
+        for v in value.values():
+            _strip_places(v)
+    elif isinstance(value, list):
+        for v in value:
+            _strip_places(v)

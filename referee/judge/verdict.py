@@ -1,16 +1,20 @@
-"""What the referee derives from a record by replay, reported beside the record."""
+"""What the referee derives from a record by replay, reported beside the record.
+
+Plain slotted classes: one is made per hand judged.  Their JSON shape (and its
+schema) is built at the edge, in ``referee.interchange``.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
-from ..trusted import construct
 
-__all__ = ["GameVerdict", "HandVerdict", "TrickVerdict", "trick_verdict"]
+__all__ = ["GameVerdict", "HandVerdict", "TrickVerdict"]
 
 
-class TrickVerdict(BaseModel):
+@dataclass(slots=True)
+class TrickVerdict:
     """One trick as the rules judge it."""
 
     leader: str
@@ -21,25 +25,28 @@ class TrickVerdict(BaseModel):
     points: int
 
 
-class HandVerdict(BaseModel):
+@dataclass(slots=True)
+class HandVerdict:
     """One hand replayed: the auction's outcome, every trick, the score."""
 
     number: int
-    """1-based position of the hand in its game."""
+    """The hand's number as written (``hand 2``), else its place in its record (1-based)."""
+    index: int = 0
+    """The hand's place in its record (1-based)."""
     dealer: str | None = None
     declarer: str | None = None
-    call_seats: list[str] = Field(default_factory=list)
+    call_seats: list[str] = field(default_factory=list)
     """The seat of each call the auction accepted, in order."""
     bid: int | None = None
     bid_suit: int | None = None
     trump: str | None = None
-    tricks: list[TrickVerdict] = Field(default_factory=list)
+    tricks: list[TrickVerdict] = field(default_factory=list)
     claim: str | None = None
-    points: dict[str, int] = Field(default_factory=dict)
-    """Points each side took (tricks in Moon)."""
-    tricks_won: dict[str, int] = Field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    """Points each side took (tricks where counters do not score)."""
+    tricks_won: dict[str, int] = field(default_factory=dict)
     made: bool | None = None
-    awards: dict[str, int] = Field(default_factory=dict)
+    awards: dict[str, int] = field(default_factory=dict)
     score: dict[str, int] | None = None
     """Running score after this hand; None once an earlier hand could not be followed."""
     thrown_in: bool = False
@@ -47,18 +54,19 @@ class HandVerdict(BaseModel):
     """False when an error stopped the replay of this hand part way."""
 
 
-class GameVerdict(BaseModel):
+@dataclass(slots=True)
+class GameVerdict:
     """A game (or a logged hand) judged: per-hand results, the score, the winner."""
 
     rules: str | None = None
-    options: dict[str, str] = Field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
     target: int | None = None
     target_unit: str | None = None
     mode: str = "game"
-    hands: list[HandVerdict] = Field(default_factory=list)
+    hands: list[HandVerdict] = field(default_factory=list)
     score: dict[str, int] | None = None
     winner: str | None = None
-    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
@@ -67,15 +75,3 @@ class GameVerdict(BaseModel):
     @property
     def warnings(self) -> int:
         return sum(not d.is_error for d in self.diagnostics)
-
-
-_TRICK_FIELDS = ("leader", "seats", "tiles", "winner", "points")
-assert tuple(TrickVerdict.model_fields) == _TRICK_FIELDS and all(f.is_required() for f in TrickVerdict.model_fields.values())
-
-
-def trick_verdict(leader: str, seats: list[str], tiles: list[str], winner: str, points: int) -> TrickVerdict:
-    """``trusted(TrickVerdict, ...)`` for the seven or nine tricks of every hand, without
-    the keyword packing and defaults (a trick sets every field)."""
-    return construct(
-        TrickVerdict, {"leader": leader, "seats": seats, "tiles": tiles, "winner": winner, "points": points}, set(_TRICK_FIELDS)
-    )

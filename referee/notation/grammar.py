@@ -1,21 +1,23 @@
-"""Where the notation grammar lives and how the one Lark parser is built.
+"""The notation grammar (``grammar/notation.lark``): where it lives, the Lark parser
+that diagnoses what the reader cannot read, and the terminals the reader's hot path
+is generated from.
 
-The grammar is data (``grammar/notation.lark``), shipped inside the wheel as
-``referee/notation.lark``; this module finds it either way so that an editable
-checkout and an installed wheel read the same file.
+The grammar is data, shipped inside the wheel as ``referee/notation.lark``; this
+module finds it either way, so an editable checkout and an installed wheel read
+the same file.  Only Lark's public API is used: ``Lark.get_terminal`` and a
+terminal's ``pattern.to_regexp()``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
-from lark import Lark, Token
+from lark import Lark
 
-__all__ = ["GRAMMAR_FILE", "build_parser", "grammar_path", "grammar_text"]
+__all__ = ["GRAMMAR_FILE", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals"]
 
 GRAMMAR_FILE = "notation.lark"
 _REPO_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
@@ -35,18 +37,43 @@ def grammar_text() -> str:
     return grammar_path().read_text(encoding="utf-8")
 
 
-def build_parser(transformer: Any, lexer_callbacks: Mapping[str, Callable[[Token], Any]]) -> Lark:
-    """An LALR parser with the contextual lexer whose rules call ``transformer`` as they reduce.
+@cache
+def parser() -> Lark:
+    """The LALR parser with the contextual lexer (so a terminal is only tried where the
+    parser can take it), built on first use: only text the reader cannot read needs it."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
 
-    Passing the transformer to Lark applies it during the parse, so no parse
-    tree is ever built; ``lexer_callbacks`` see the ignored comment tokens.
+
+_TERMINAL = re.compile(r"^([A-Z_]+)(?:\.\d+)?:\s*/(.*)/([imsx]*)\s*$", re.M)
+"""A terminal defined by one regular expression: ``NAME.PRIORITY: /regex/flags``."""
+_FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
+
+
+@cache
+def terminals() -> dict[str, re.Pattern[str]]:
+    """The grammar's one-regex terminals, compiled, by name.
+
+    Read from the grammar text without building Lark's tables (start-up is paid only
+    by input that needs a diagnosis); ``tests/notation/test_grammar.py`` checks each
+    against the terminal Lark builds (``Lark.get_terminal``).
     """
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        transformer=transformer,
-        lexer_callbacks=dict(lexer_callbacks),
-        propagate_positions=False,
-        maybe_placeholders=False,
-    )
+    out: dict[str, re.Pattern[str]] = {}
+    for m in _TERMINAL.finditer(grammar_text()):
+        flags = 0
+        for f in m.group(3):
+            flags |= _FLAGS[f]
+        out[m.group(1)] = re.compile(m.group(2), flags)
+    return out
+
+
+def terminal(name: str) -> re.Pattern[str]:
+    """The compiled regular expression of the grammar's terminal ``name``."""
+    return terminals()[name]
+
+
+def keyword(name: str) -> str:
+    """The word a keyword terminal matches (``DEAL`` -> ``deal``)."""
+    m = re.match(r"\(\?:([a-z|]+)\)|([a-z]+)", terminal(name).pattern)
+    if m is None or m.group(2) is None:
+        raise ValueError(f"terminal {name} is not a single keyword")
+    return m.group(2)

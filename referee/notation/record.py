@@ -1,174 +1,232 @@
-"""The record: what was written, as typed pydantic models with source spans.
+"""The record: what was written, as plain slotted classes with source offsets.
 
-These models are the interchange format (``referee convert``, ``referee schema``).
-They hold only what the recorder wrote: the deal, calls, exchange, trump,
-plays and the result/score the recorder claimed.  Everything the referee
-derives (trick winners, points, awards, running score) lives in
-``referee.judge.verdict`` and is reported beside the record, never trusted from it.
+These hold only what the recorder wrote: the deal, calls, exchange, trump,
+plays and the result, award and score the recorder claimed.  Everything the
+referee derives (trick winners, points, awards, running score) lives in the
+verdict and is reported beside the record, never trusted from it.
 
-Tiles are kept as written-canonical text (``"6-4"``, high end first); seats as
-their labels (``"N"``, ``"A"``).  ``at`` is the source span, ``None`` for records
-that did not come from text.
+Tiles are engine ``Tile`` values (``str(tile)`` is the canonical text ``"6-4"``);
+seats and sides are their labels as written, upper-cased (``"N"``, ``"NS"``).
+``at`` is a ``Span`` of offsets into the record's ``Source`` (``GameRecord.source``),
+``None`` for records that did not come from text; spans never take part in
+equality, so two records of the same game read from different texts are equal.
+Comments are kept where they were written: ``comments`` before an item (on the
+lines above it, or inside it), ``after`` on its line after it.
+
+The JSON shape (``referee schema``) is built from these classes at the edge, by
+pydantic, in ``referee.interchange``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from ..engine.tiles import Tile
+from ..source import Source, Span
 
 __all__ = [
+    "RECORD_VERSION",
     "Call",
     "Claim",
     "Dealt",
     "Exchange",
     "GameRecord",
     "HandRecord",
+    "Kitty",
     "Play",
-    "Span",
     "StatedAward",
     "StatedResult",
     "StatedScore",
     "Tag",
-    "TileAt",
     "TrickRecord",
     "TrumpRecord",
 ]
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The version of the JSON shape of a record (version 1 is still read)."""
+
+Comments = tuple[str, ...]
 
 
-class Span(NamedTuple):
-    """1-based line and column of the first character, and of the end (exclusive)."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-class _Item(BaseModel):
-    model_config = ConfigDict(frozen=False, extra="forbid")
-
-    at: Span | None = None
-    comments: list[str] = Field(default_factory=list)
-    """Comments written just before this item (``;`` lines and ``{...}``)."""
-
-
-class Tag(_Item):
+@dataclass(slots=True)
+class Tag:
     name: str
     value: str
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class TileAt(BaseModel):
-    """One tile as written (canonical text) and where."""
+@dataclass(slots=True)
+class Dealt:
+    """One seat's row of the deal."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    tile: str
-    at: Span | None = None
-
-
-class Dealt(_Item):
     seat: str
-    tiles: list[TileAt]
+    tiles: list[Tile]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class Call(_Item):
+@dataclass(slots=True)
+class Kitty:
+    """The widow or cat as the recorder wrote it (checked against the deal); ``word`` is
+    the keyword written."""
+
+    word: Literal["widow", "cat"]
+    tiles: list[Tile]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
+@dataclass(slots=True)
+class Call:
     """One call of the auction: a pass (``amount`` None) or a bid."""
 
     seat: str | None = None
     amount: int | None = None
     suit: int | None = None
-    """Texas 88: the trump suit named with the bid (0-6)."""
+    """A trump suit named with the bid (0-6), where bids name one."""
     contract: Literal["plunge", "splash"] | None = None
-    """42: a contract named with the bid (``bid N 168 plunge``)."""
+    """A contract named with the bid (``bid N 168 plunge``)."""
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class Exchange(_Item):
-    """Moon's widow or 88's cat: tiles taken into hand, tiles put back."""
+@dataclass(slots=True)
+class Exchange:
+    """The widow or cat exchange: tiles taken into hand, tiles put back (both empty: ``none``)."""
 
-    take: list[TileAt]
-    give: list[TileAt]
+    take: list[Tile]
+    give: list[Tile]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class TrumpRecord(_Item):
+@dataclass(slots=True)
+class TrumpRecord:
     """The declaration as written: 'suit' with ``suit``, 'doubles', 'follow-me', or a
-    contract named after the auction, 'nello' or 'sevens' (42 options)."""
+    contract named after the auction ('nello', 'sevens')."""
 
     kind: Literal["suit", "doubles", "follow-me", "nello", "sevens"]
     suit: int | None = None
     doubles_low: bool = False
     by: str | None = None
-    """The seat that named trump when written (``trump sixes by S``: the partner after a plunge)."""
-    by_at: Span | None = None
+    """The seat that named trump when written (``trump sixes by S``)."""
+    at: Span | None = field(default=None, compare=False)
+    by_at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class Play(_Item):
-    seat: str | None = None
-    tile: str
+class Play(NamedTuple):
+    """One tile played.  Its place is worked out from its trick's when asked
+    (``notation.locate.play_spans``); comments are kept by replacing the play."""
+
+    seat: str | None
+    tile: Tile
+    comments: Comments = ()
+    """Comments written between the seat and the tile."""
+    after: Comments = ()
 
 
-class TrickRecord(_Item):
+@dataclass(slots=True)
+class TrickRecord:
     plays: list[Play]
     winner: str | None = None
     """The winner the recorder wrote (``=> W``), checked against the rules."""
-    winner_at: Span | None = None
+    at: Span | None = field(default=None, compare=False)
+    winner_at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class Claim(_Item):
+@dataclass(slots=True)
+class Claim:
     kind: Literal["claim", "concede"]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class StatedResult(_Item):
-    """``result NS 35 made``: declaring side, its points (tricks in Moon), made/set."""
+@dataclass(slots=True)
+class StatedResult:
+    """``result NS 35 made``: declaring side, its points (tricks where counters do not score), made/set."""
 
     side: str | None = None
     points: int | None = None
     outcome: Literal["made", "set"] | None = None
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class StatedAward(_Item):
-    """``award NS 1``: marks (or points) each named side scored for the hand."""
+@dataclass(slots=True)
+class StatedAward:
+    """``award NS 1``: what each named side scored for the hand."""
 
     amounts: dict[str, int]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class StatedScore(_Item):
+@dataclass(slots=True)
+class StatedScore:
     """``score NS 3 EW 2``: the running score after the hand."""
 
     scores: dict[str, int]
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
 
 
-class HandRecord(_Item):
+@dataclass(slots=True)
+class HandRecord:
     number: int | None = None
-    unreadable: bool = False
-    """The hand had a syntax error; its items may be partial and it is not replayed."""
+    """The hand number as written (``hand 2``); hands are reported by it."""
     dealer: str | None = None
-    dealer_at: Span | None = None
     deal: list[Dealt] | None = None
-    kitty: list[TileAt] | None = None
-    """The widow or cat as the recorder wrote it (checked against the deal)."""
-    kitty_at: Span | None = None
-    calls: list[Call] = Field(default_factory=list)
-    calls_at: Span | None = None
+    kitty: Kitty | None = None
+    calls: list[Call] = field(default_factory=list)
     exchange: Exchange | None = None
     trump: TrumpRecord | None = None
-    tricks: list[TrickRecord] = Field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
     claim: Claim | None = None
     result: StatedResult | None = None
     award: StatedAward | None = None
     score: StatedScore | None = None
+    unreadable: bool = False
+    """The hand had a syntax error: its items may be partial and it is not replayed."""
+    at: Span | None = field(default=None, compare=False)
+    """The ``hand`` line."""
+    dealer_at: Span | None = field(default=None, compare=False)
+    calls_at: Span | None = field(default=None, compare=False)
+    """The ``bid`` item, keyword to last call."""
+    comments: Comments = ()
+    after: Comments = ()
+
+    def label(self, index: int) -> int:
+        """The number hands are reported by: the written number, else ``index`` (its 1-based place)."""
+        return self.number if self.number is not None else index
 
 
-class GameRecord(_Item):
-    """A game (a tag header and its hands) or, with ``[Mode "log"]`` or no header,
-    a log of independent hands."""
+@dataclass(slots=True)
+class GameRecord:
+    """A game (a tag header and its hands), or one hand of a log: a hand under a
+    ``[Mode "log"]`` header (which it carries) or a hand before any header."""
 
-    version: int = RECORD_VERSION
-    tags: list[Tag] = Field(default_factory=list)
-    hands: list[HandRecord] = Field(default_factory=list)
-    trailing_comments: list[str] = Field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    hands: list[HandRecord] = field(default_factory=list)
+    trailing_comments: Comments = ()
+    """Comments after the last item of the record."""
+    at: Span | None = field(default=None, compare=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
+    """The text the record was read from, for quoting it in diagnostics."""
 
     def tag(self, name: str) -> str | None:
         """The value of the last tag called ``name`` (case-insensitive)."""
@@ -184,3 +242,11 @@ class GameRecord(_Item):
             if t.name.lower() == low:
                 return t.at
         return None
+
+    @property
+    def mode(self) -> str:
+        """'log' for a hand of a log (a ``[Mode "log"]`` header, or none), else 'game'."""
+        if not self.tags:
+            return "log"
+        mode = (self.tag("Mode") or "game").strip().lower()
+        return mode if mode in ("game", "log") else "game"

@@ -29,12 +29,12 @@ from ..notation.record import (
     Exchange,
     GameRecord,
     HandRecord,
+    Kitty,
     Play,
     StatedAward,
     StatedResult,
     StatedScore,
     Tag,
-    TileAt,
     TrickRecord,
     TrumpRecord,
 )
@@ -64,14 +64,14 @@ def options_tag(rules: Rules) -> str | None:
     return " ".join(chosen) or None
 
 
-def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[TileAt]:
-    return [TileAt(tile=str(t)) for t in tiles]
+def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[Tile]:
+    return list(tiles)
 
 
 def _call(seat: str, bid: Bid | None) -> Call:
     if bid is None:
         return Call(seat=seat)
-    return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)
+    return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)  # type: ignore[arg-type]  # the engine's contracts
 
 
 def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
@@ -83,7 +83,7 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         number=number,
         dealer=seats[hand.dealer],
         deal=[Dealt(seat=seats[s], tiles=_tiles(tiles)) for s, tiles in enumerate(deal)],
-        kitty=_tiles(kitty) if game.kitty is not None else None,
+        kitty=Kitty(game.kitty, _tiles(kitty)) if game.kitty is not None else None,  # type: ignore[arg-type]
         calls=[_call(seats[s], b) for s, b in hand.calls],
     )
     if result.thrown_in or result.declaring_team is None:
@@ -98,12 +98,12 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         # Nello's doubles follow the options unless low; who named trump is written when not the declarer.
         caller = hand.trump_caller
         record.trump = TrumpRecord(
-            kind=d.kind,
+            kind=d.kind,  # type: ignore[arg-type]  # the engine's declaration kinds
             suit=d.suit,
             doubles_low=d.doubles_low,
             by=seats[caller] if caller is not None and caller != hand.declarer else None,
         )
-    record.tricks = [TrickRecord(plays=[Play(seat=seats[s], tile=str(t)) for s, t in trick.plays]) for trick in hand.tricks]
+    record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick.plays]) for trick in hand.tricks]
     team = result.declaring_team
     record.result = StatedResult(side=labels[team], points=result.points[team], outcome="made" if result.made else "set")
     every = hand.rules.scoring.award_all_sides

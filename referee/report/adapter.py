@@ -31,15 +31,18 @@ from ..codes import Severity
 from ..diagnostics import Diagnostic
 from ..engine.deal import kitty_of
 from ..engine.declarations import NUMBER_NAMES, table_for
-from ..engine.games import GAMES
+from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.hand import HandSnapshot, partner_seat
 from ..engine.profiles import Game, Profile
 from ..engine.tiles import Tile, TileError, parse_tile
 from ..judge.judged import Judged
 from ..judge.replay import Referee, Trace
 from ..judge.verdict import GameVerdict, HandVerdict
-from ..notation.reader import read_path, read_stream
-from ..notation.record import GameRecord, HandRecord, Span
+from ..notation.locate import play_spans, tile_spans
+from ..notation.reader import read_records
+from ..notation.record import GameRecord, HandRecord
+from ..source import Position as Place
+from ..source import Span
 from .diagram import (
     Call,
     Claim,
@@ -74,28 +77,33 @@ class PositionError(ValueError):
 
 
 def judge_traced(referee: Referee, record: GameRecord, *, file: str | None = None, index: int | None = None) -> tuple[GameVerdict, Trace]:
-    """Judge ``record`` keeping the position before every play (what the diagrams need)."""
+    """Judge ``record`` keeping the position before every play (what the diagrams need);
+    the verdict's diagnostics are placed at their lines and columns."""
     trace: Trace = {}
     verdict = referee.judge(record, file=file, game_index=index, trace=trace)
+    verdict.diagnostics = [d.resolve(record.source) for d in verdict.diagnostics]
     return verdict, trace
 
 
 def game_of(verdict: GameVerdict, profiles: Mapping[str, Profile] | None = None) -> Game:
     """The game a verdict was judged under (a house-rule profile names its base game)."""
-    name = (verdict.rules or "42").lower()
+    name = (verdict.rules or DEFAULT_GAME).lower()
     if name not in GAMES and profiles and name in profiles:
         name = profiles[name].base
-    return GAMES.get(name, GAMES["42"])
+    return GAMES.get(name, GAMES[DEFAULT_GAME])
 
 
 def _pair(t: Tile) -> TilePair:
     return (t.hi, t.lo)
 
 
-def _tiles(texts: Iterable[str]) -> list[Tile]:
+def _tiles(texts: Iterable[str | Tile]) -> list[Tile]:
     """The tiles of ``texts``, leaving out what is not a tile (the diagnostics say so)."""
     out = []
     for text in texts:
+        if isinstance(text, Tile):
+            out.append(text)
+            continue
         try:
             out.append(parse_tile(text))
         except TileError:
@@ -103,11 +111,11 @@ def _tiles(texts: Iterable[str]) -> list[Tile]:
     return out
 
 
-def _pairs(texts: Iterable[str]) -> tuple[TilePair, ...]:
+def _pairs(texts: Iterable[str | Tile]) -> tuple[TilePair, ...]:
     return tuple(_pair(t) for t in _tiles(texts))
 
 
-def _where(at: Span | None) -> str | None:
+def _where(at: Place | None) -> str | None:
     return None if at is None else f"{at.line}:{at.column}"
 
 
@@ -131,13 +139,15 @@ class _Hand:
         self.number = number
         self.hr: HandRecord = record.hands[number - 1]
         self.verdict = verdict
-        self.hv: HandVerdict | None = next((h for h in verdict.hands if h.number == number), None)
+        self.hv: HandVerdict | None = next((h for h in verdict.hands if h.index == number), None)
         self.entries: list[Entry] = trace.get(number, [])
-        self.diagnostics = [d for d in diagnostics if d.hand == number]
-        self.by_span: dict[Span, Diagnostic] = {}
+        label = self.hr.label(number)
+        self.diagnostics = [d for d in diagnostics if d.hand == label]
+        self.by_span: dict[Place, Diagnostic] = {}
         for d in self.diagnostics:
             if d.at is not None:
                 self.by_span.setdefault(d.at, d)
+        self.play_at = self._play_positions()
         self.tricks = self._tricks()
 
     # -- seats and sides ------------------------------------------------------------------
@@ -156,6 +166,23 @@ class _Hand:
         return self.record.tag(g.seat_names[seat_index]) or self.record.tag(g.seats[seat_index])
 
     # -- plays and tricks -------------------------------------------------------------------
+    def place(self, span: Span | None) -> Place | None:
+        """Where ``span`` is, as diagnostics give it (line and column)."""
+        source = self.record.source
+        return None if span is None or source is None else source.span(span)
+
+    def _play_positions(self) -> list[Place | None]:
+        """Where each play of the hand is, in the order the record wrote them."""
+        source = self.record.source
+        out: list[Place | None] = []
+        for tr in self.hr.tricks:
+            spans: list[Span] = []
+            if source is not None and tr.at is not None:
+                seg = source.segment_at(tr.at[0])
+                spans = play_spans(seg.text, seg.offset, tr.at)
+            out.extend(self.place(spans[k]) if k < len(spans) else None for k in range(len(tr.plays)))
+        return out
+
     def _tricks(self) -> list[TrickView]:
         """Every play the replay reached, grouped into tricks as the engine counted them."""
         hv = self.hv
@@ -163,14 +190,15 @@ class _Hand:
         flat = [p for tr in self.hr.tricks for p in tr.plays]
         groups: dict[int, list[PlayView]] = {}
         leaders: dict[int, str] = {}
-        for (snap, legal), p in zip(self.entries, flat, strict=False):
+        for n, ((snap, legal), p) in enumerate(zip(self.entries, flat, strict=False)):
             k = len(snap.tricks) + 1
             turn = seats[snap.turn] if snap.turn is not None else "?"
             seat = self.label(p.seat) or turn
             leaders.setdefault(k, turn)
             if not _tiles([p.tile]):
                 continue
-            d = self.by_span.get(p.at) if p.at is not None else None
+            where = self.play_at[n] if n < len(self.play_at) else None
+            d = self.by_span.get(where) if where is not None else None
             flag = Flag(d.code, d.message, d.hint) if d is not None else None
             groups.setdefault(k, []).append(PlayView(seat, _pairs([p.tile])[0], flag, tuple(_pair(t) for t in legal)))
         out = []
@@ -197,7 +225,7 @@ class _Hand:
         for dealt in self.hr.deal:
             s = self.game.seat_index(dealt.seat)
             if s is not None:
-                hands[s] = _tiles(t.tile for t in dealt.tiles)
+                hands[s] = list(dealt.tiles)
         return hands
 
     def start_hands(self) -> list[list[Tile]]:
@@ -210,8 +238,8 @@ class _Hand:
         declarer = self.hv.declarer if self.hv else None
         if ex is not None and declarer is not None:
             held = hands[self.game.seats.index(declarer)]
-            held.extend(_tiles(t.tile for t in ex.take))
-            for t in _tiles(t.tile for t in ex.give):
+            held.extend(ex.take)
+            for t in _tiles(ex.give):
                 if t in held:
                     held.remove(t)
             held.sort(reverse=True)
@@ -278,14 +306,14 @@ class _Hand:
         hr = self.hr
         dealt = self.written_deal()
         if hr.kitty is not None:
-            tiles = _pairs(t.tile for t in hr.kitty)
+            tiles = _pairs(hr.kitty.tiles)
         elif dealt is not None and all(dealt):
             tiles = tuple(_pair(t) for t in kitty_of(g, dealt))
         else:
             tiles = ()
         ex = hr.exchange
-        taken = _pairs(t.tile for t in ex.take) if ex else ()
-        given = _pairs(t.tile for t in ex.give) if ex else ()
+        taken = _pairs(ex.take) if ex else ()
+        given = _pairs(ex.give) if ex else ()
         return Kitty(g.kitty, tiles, taken, given, self.hv.declarer if self.hv and ex else None)
 
     def claim(self) -> Claim | None:
@@ -317,22 +345,29 @@ class _Hand:
             out.append(_note(d, item, trick))
         return tuple(out)
 
-    def _places(self) -> dict[Span | None, tuple[Item, int | None]]:
-        """Which part of the hand each source span belongs to (and the trick of a play)."""
+    def _places(self) -> dict[Place | None, tuple[Item, int | None]]:
+        """Which part of the hand each place belongs to (and the trick of a play)."""
         hr = self.hr
-        out: dict[Span | None, tuple[Item, int | None]] = {}
-        flat = [p for tr in hr.tricks for p in tr.plays]
-        for (snap, _), p in zip(self.entries, flat, strict=False):  # the trick as the replay counted it
-            out.setdefault(p.at, ("play", len(snap.tricks) + 1))
+        source = self.record.source
+        out: dict[Place | None, tuple[Item, int | None]] = {}
+        for (snap, _), where in zip(self.entries, self.play_at, strict=False):  # the trick as the replay counted it
+            out.setdefault(where, ("play", len(snap.tricks) + 1))
+        n = 0
         for i, tr in enumerate(hr.tricks, start=1):
-            for at in (tr.at, tr.winner_at, *(p.at for p in tr.plays)):
-                out.setdefault(at, ("play", i))
+            for where in (self.place(tr.at), self.place(tr.winner_at), *self.play_at[n : n + len(tr.plays)]):
+                out.setdefault(where, ("play", i))
+            n += len(tr.plays)
         items: list[tuple[Item, object]] = [("auction", hr.calls_at), *(("auction", c) for c in hr.calls), ("exchange", hr.exchange)]
         items += [("trump", hr.trump), ("trump", hr.trump.by_at if hr.trump else None), ("claim", hr.claim)]
-        items += [("result", hr.result), ("result", hr.award), ("result", hr.score), ("deal", hr.kitty_at), ("deal", hr.dealer_at)]
-        items += [("deal", x) for dealt in hr.deal or [] for x in (dealt, *dealt.tiles)]
+        items += [("result", hr.result), ("result", hr.award), ("result", hr.score), ("deal", hr.kitty), ("deal", hr.dealer_at)]
+        items += [("deal", dealt) for dealt in hr.deal or []]
+        for dealt in hr.deal or []:
+            if source is not None and dealt.at is not None:
+                seg = source.segment_at(dealt.at[0])
+                items += [("deal", span) for span in tile_spans(seg.text, seg.offset, dealt.at)]
         for item, x in items:
-            out.setdefault(x if isinstance(x, Span) or x is None else getattr(x, "at", None), (item, None))
+            span = x if isinstance(x, tuple) or x is None else getattr(x, "at", None)
+            out.setdefault(self.place(span), (item, None))
         out.pop(None, None)
         return out
 
@@ -520,17 +555,20 @@ def read_views(name: str, referee: Referee) -> tuple[list[RecordView], list[Note
     """Every record of a file (``-``: standard input) judged and turned into report views;
     the problems of what could not be read as a record (for the page's cover); and every
     diagnostic found in the file.  Raises ``OSError`` when the file cannot be read."""
-    results = read_stream(sys.stdin, "<stdin>") if name == "-" else read_path(name)
     display = "<stdin>" if name == "-" else name
+    results = read_records(sys.stdin.buffer, display) if name == "-" else read_records(name)
     views: list[RecordView] = []
     unread: list[Note] = []
     every: list[Diagnostic] = []
     for index, rr in enumerate(results, start=1):
-        every.extend(rr.diagnostics)
+        source = rr.record.source if rr.record is not None else None
+        read = [d.resolve(source) for d in rr.diagnostics]
+        every.extend(read)
         if rr.record is None:
-            unread.extend(_note(d) for d in rr.diagnostics)
+            unread.extend(_note(d) for d in read)
             continue
         verdict, trace = judge_traced(referee, rr.record, file=display, index=index)
+        verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
         every.extend(verdict.diagnostics)
-        views.append(record_view(rr.record, verdict, trace, file=display, index=index, diagnostics=rr.diagnostics))
+        views.append(record_view(rr.record, verdict, trace, file=display, index=index, diagnostics=read))
     return views, unread, every

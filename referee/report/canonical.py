@@ -1,33 +1,43 @@
 """The canonical form of a record: what ``referee fmt`` writes.
 
-The writer prints what a record holds; this fills in what replay knows and
-the recorder left implicit (seat labels of calls and plays).
+The writer prints what a record holds; this fills in what replay knows and the
+recorder left implicit (the seat of each call and play).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..judge.verdict import GameVerdict
-from ..notation.record import GameRecord
+from ..notation.record import GameRecord, HandRecord
 
 __all__ = ["canonical"]
 
 
 def canonical(record: GameRecord, verdict: GameVerdict | None) -> GameRecord:
-    """A copy of ``record`` with seat labels written out where replay knows them."""
-    out = record.model_copy(deep=True)
+    """``record`` with seat labels written out where replay knows them (a copy; the
+    record itself is not changed)."""
     if verdict is None:
-        return out
-    for hr, hv in zip(out.hands, verdict.hands, strict=False):
-        if hr.unreadable:
-            continue
-        if len(hv.call_seats) == len(hr.calls):
-            for call, seat in zip(hr.calls, hv.call_seats, strict=True):
-                if call.seat is None:
-                    call.seat = seat
-        plays = [p for tr in hr.tricks for p in tr.plays]
-        seats = [s for tv in hv.tricks for s in tv.seats]
-        if len(seats) == len(plays):
-            for play, seat in zip(plays, seats, strict=True):
-                if play.seat is None:
-                    play.seat = seat
-    return out
+        return record
+    hands = [
+        _hand(hr, hv.call_seats, [s for tv in hv.tricks for s in tv.seats]) for hr, hv in zip(record.hands, verdict.hands, strict=False)
+    ]
+    return replace(record, hands=hands + record.hands[len(hands) :])
+
+
+def _hand(hr: HandRecord, call_seats: list[str], play_seats: list[str]) -> HandRecord:
+    if hr.unreadable:
+        return hr
+    calls = hr.calls
+    if len(call_seats) == len(calls) and any(c.seat is None for c in calls):
+        calls = [c if c.seat is not None else replace(c, seat=seat) for c, seat in zip(calls, call_seats, strict=True)]
+    tricks = hr.tricks
+    if len(play_seats) == sum(len(tr.plays) for tr in tricks) and any(p.seat is None for tr in tricks for p in tr.plays):
+        seats = iter(play_seats)
+        tricks = [
+            replace(tr, plays=[p if p.seat is not None else p._replace(seat=s) for p, s in zip(tr.plays, seats, strict=False)])
+            for tr in tricks
+        ]
+    if calls is hr.calls and tricks is hr.tricks:
+        return hr
+    return replace(hr, calls=calls, tricks=tricks)

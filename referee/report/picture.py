@@ -67,10 +67,10 @@ def hand_picture(
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
         for dealt in hr.deal:
-            deal.add_row(Text(dealt.seat, style="bold"), _tiles([t.tile for t in dealt.tiles], glyphs))
+            deal.add_row(Text(dealt.seat, style="bold"), _tiles(list(dealt.tiles), glyphs))
         parts.append(deal)
     if hr.kitty:
-        parts.append(Text(f"{game.kitty or 'kitty'}: {_tiles([t.tile for t in hr.kitty], glyphs)}"))
+        parts.append(Text(f"{hr.kitty.word}: {_tiles(list(hr.kitty.tiles), glyphs)}"))
     if hr.calls:
         calls = ", ".join(
             f"{seat} {'pass' if c.amount is None else c.amount}{'' if c.suit is None else ' ' + NUMBER_NAMES[c.suit]}"
@@ -82,11 +82,7 @@ def hand_picture(
     if hv and hv.declarer:
         parts.append(Text(f"{hv.declarer} bid {hv.bid}; trump {hv.trump or '-'}"))
     if hr.exchange:
-        parts.append(
-            Text(
-                f"exchange: took {_tiles([t.tile for t in hr.exchange.take], glyphs)}, put back {_tiles([t.tile for t in hr.exchange.give], glyphs)}"
-            )
-        )
+        parts.append(Text(f"exchange: took {_tiles(list(hr.exchange.take), glyphs)}, put back {_tiles(list(hr.exchange.give), glyphs)}"))
     if hv and hv.tricks:
         table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column("#", justify="right")

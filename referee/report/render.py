@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import json
-import linecache
 from typing import Any
 
 from ..diagnostics import Diagnostic
 
 __all__ = ["diagnostic_json", "render_diagnostic"]
-
-
-def source_line(file: str | None, line: int) -> str | None:
-    """The text of ``line`` in ``file`` (stdin lines are kept by the pipeline)."""
-    if file is None:
-        return None
-    if file == "<stdin>":
-        from ..pipeline import STDIN_LINES
-
-        return STDIN_LINES[line - 1].rstrip("\r\n") if 0 < line <= len(STDIN_LINES) else None
-    text = linecache.getline(file, line)
-    return text.rstrip("\r\n") if text else None
 
 
 def render_diagnostic(d: Diagnostic) -> str:
@@ -36,7 +23,7 @@ def render_diagnostic(d: Diagnostic) -> str:
     head = f"{d.severity.value}[{d.code}]: {d.message}"
     lines = [head, f"  --> {d.location()}"]
     if d.at is not None:
-        text = source_line(d.file, d.at.line)
+        text = d.line_text
         if text is not None:
             text = text.expandtabs(1)
             num = str(d.at.line)
@@ -51,10 +38,18 @@ def render_diagnostic(d: Diagnostic) -> str:
 
 
 def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "diagnostic", **d.model_dump(mode="json")}
-    if d.at is not None:
-        out["at"] = {"line": d.at.line, "column": d.at.column, "end_line": d.at.end_line, "end_column": d.at.end_column}
-    return out
+    at = d.at
+    return {
+        "type": "diagnostic",
+        "code": str(d.code),
+        "severity": d.severity.value,
+        "message": d.message,
+        "file": d.file,
+        "at": None if at is None else {"line": at.line, "column": at.column, "end_line": at.end_line, "end_column": at.end_column},
+        "hint": d.hint,
+        "game": d.game,
+        "hand": d.hand,
+    }
 
 
 def diagnostic_json(d: Diagnostic) -> str:

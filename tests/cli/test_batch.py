@@ -14,7 +14,8 @@ from referee import pipeline
 from referee.cli import app
 from referee.engine.profiles import make_rules
 from referee.judge.replay import Referee
-from referee.notation.reader import batches, read_batch, read_stream, read_text
+from referee.notation.reader import read_records, read_text
+from referee.notation.units import cut_units, read_unit
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 
@@ -64,15 +65,19 @@ def _variants() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("size", [1, 3, 11])
-def test_batches_read_like_one_stream(size: int) -> None:
+def test_units_read_like_one_stream(size: int, tmp_path: Path) -> None:
     for name, text in _variants():
-        lines = text.split("\n")
-        whole = list(read_stream(lines, name))
-        cut = list(batches(lines, size))
-        assert len(cut) > 1
-        assert sum(b.hands for b in cut) == sum(len(r.record.hands) for r in whole if r.record is not None)
-        pieces = [r for b in cut for r in read_batch(b, name)]
+        path = tmp_path / "in.42"
+        path.write_text(text, encoding="utf-8")
+        whole = list(read_records(path, name))
+        units = list(cut_units(str(path), name, size))
+        assert len(units) > 1
+        assert sum(u.hands for u in units) == sum(len(r.record.hands) for r in whole if r.record is not None)
+        pieces = [r for u in units for r in read_unit(u)]
         assert pieces == whole, name
+        for a, b in zip(pieces, whole, strict=True):  # and the places point at the same text
+            if a.record is not None and b.record is not None:
+                assert [d.resolve(a.record.source) for d in a.diagnostics] == [d.resolve(b.record.source) for d in b.diagnostics]
 
 
 @pytest.fixture(scope="module")

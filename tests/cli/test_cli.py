@@ -214,7 +214,7 @@ def test_show_trick(snapshot: SnapshotAssertion) -> None:
 def test_show_a_hand_that_is_not_there() -> None:
     run = Run("show", "samples/legal/42-game.42", "--hand", "11")
     assert run.code == 2
-    assert "record 1 has 10 hands, not 11" in run.err
+    assert "has no hand numbered 11" in run.err
 
 
 # -- convert, schema, fmt ----------------------------------------------------------------------

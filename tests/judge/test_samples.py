@@ -32,11 +32,14 @@ NOT_FROM_TEXT: dict[str, str] = {
 # while these samples were written and not yet given samples of their own.
 PENDING: dict[str, str] = {
     code: "special contracts: work in progress, no sample yet" for code in ("E210", "E211", "E212", "E213", "E410", "E411")
-} | {"S013": "numbers out of range: the reader reports them with the notation rewrite"}
+}
 NAMED_TESTS: dict[str, str] = {
     "S006": "test_binary_and_non_utf8_input_is_s006",
     "S007": "test_empty_file_is_s007",
     "S012": "test_bad_json_document_is_s012",
+    "S013": "test_a_number_too_long_is_s013",
+    "S014": "test_a_file_that_cannot_be_read_is_s014",
+    "S015": "test_a_record_too_long_is_s015",
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
@@ -230,10 +233,9 @@ def test_s006_points_at_the_first_bad_byte(tmp_path: Path) -> None:
         ("hand 1 dealer N\n  play N 6-1 E 3-", "S001", 2, 16),  # truncated in the middle of a tile
         ("hand 1 dealer N\n  bid E 30, S", "S001", 2, 13),  # truncated after a seat
         ("hand 1 dealer N\n  deal N 7-2 6-6\n", "S002", 2, 10),
-        ('[Rulse "42"]\nhand 1\n', "S003", 1, 1),
         ('[Rules "texas"]\nhand 1\n', "S004", 1, 1),
     ],
-    ids=["truncated-tile", "truncated-call", "tile-7-2", "unknown-tag", "unknown-rules"],
+    ids=["truncated-tile", "truncated-call", "tile-7-2", "unknown-rules"],
 )
 def test_bad_text_exits_2_with_a_placed_diagnostic(tmp_path: Path, text: str, code: str, line: int, column: int) -> None:
     f = tmp_path / "bad.42"
@@ -298,3 +300,38 @@ def test_claim_without_a_deal_credits_the_unplayed_counters(tmp_path: Path) -> N
 def test_a_hand_stopped_by_an_error_gets_the_w103_note() -> None:
     _, diagnostics = check_json(SAMPLES / "broken" / "42-play-out-of-turn.42")
     assert [d["code"] for d in diagnostics] == ["E401", "W103"]
+
+
+def test_an_unknown_tag_is_a_warning_and_kept(tmp_path: Path) -> None:
+    f = tmp_path / "tag.42"
+    f.write_text('[Rulse "42"] [Mode "log"]\nhand 1\n  bid N pass, E pass, S pass, W pass\n', encoding="utf-8")
+    status, diagnostics = check_json(f)
+    assert status == 0 and [where(d) for d in diagnostics] == [("S003", 1, 1)]
+    assert diagnostics[0]["severity"] == "warning" and diagnostics[0]["hint"] == "did you mean `Rules`?"
+
+
+def test_a_number_too_long_is_s013(tmp_path: Path) -> None:
+    f = tmp_path / "long.42"
+    f.write_text("hand " + "9" * 5000 + " dealer N\n  bid N pass\n", encoding="utf-8")
+    status, diagnostics = check_json(f)
+    assert status == 2 and where(diagnostics[0]) == ("S013", 1, 6)
+
+
+def test_a_file_that_cannot_be_read_is_s014(tmp_path: Path) -> None:
+    from referee.notation.reader import read_records
+
+    [result] = read_records(tmp_path)  # a directory opened as a file
+    assert result.record is None and [d.code for d in result.diagnostics] == ["S014"]
+    assert result.diagnostics[0].message.startswith(f"cannot read {tmp_path}: ")
+    assert result.diagnostics[0].code.exit_status == 2
+
+
+def test_a_record_too_long_is_s015(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.notation import scanner
+
+    monkeypatch.setattr(scanner, "MAX_CHUNK", 1000)
+    f = tmp_path / "long.42"
+    f.write_text("hand 1\n  deal N " + "6-6 " * 1000 + "\nhand 2\n  bid N pass, E pass, S pass, W pass\n", encoding="utf-8")
+    status, diagnostics = check_json(f)
+    assert status == 2 and [d["code"] for d in diagnostics] == ["S015"]
+    assert where(diagnostics[0]) == ("S015", 1, 1)

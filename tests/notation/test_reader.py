@@ -1,4 +1,4 @@
-"""The streaming reader: text in the notation to GameRecord models, spans and S0xx diagnostics."""
+"""The reader: text in the notation to records, their places and S0xx diagnostics."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.diagnostics import Diagnostic
+from referee.engine.tiles import tile
 from referee.notation.grammar import grammar_path, grammar_text
-from referee.notation.reader import KNOWN_TAGS, ReadResult, read_path, read_stream, read_text
-from referee.notation.record import GameRecord, HandRecord, Play, Span, TileAt
+from referee.notation.locate import play_spans, tile_spans
+from referee.notation.reader import ReadResult, read_records, read_text
+from referee.notation.record import GameRecord, Play
+from referee.notation.tags import KNOWN_TAGS
+from referee.source import Span
 
 HAND_42 = """\
 hand 1 dealer N
@@ -46,11 +50,30 @@ def read(text: str) -> list[ReadResult]:
 
 
 def one(text: str) -> tuple[GameRecord, list[Diagnostic]]:
+    """The one record of ``text``, and its diagnostics resolved to lines and columns."""
     results = read(text)
     assert len(results) == 1, results
     record = results[0].record
     assert record is not None, results[0].diagnostics
-    return record, results[0].diagnostics
+    return record, [d.resolve(record.source) for d in results[0].diagnostics]
+
+
+def resolved(result: ReadResult) -> list[Diagnostic]:
+    return [d.resolve(result.record.source if result.record else None) for d in result.diagnostics]
+
+
+def at(record: GameRecord, span: Span | None) -> tuple[int, int, int, int]:
+    """Line, column, end line and end column of ``span`` in the record's text."""
+    assert span is not None and record.source is not None
+    return tuple(record.source.span(span))  # type: ignore[return-value]
+
+
+def plays_at(record: GameRecord, trick: int, hand: int = 0) -> list[tuple[int, int, int, int]]:
+    assert record.source is not None
+    tr = record.hands[hand].tricks[trick]
+    assert tr.at is not None
+    seg = record.source.segment_at(tr.at[0])
+    return [at(record, s) for s in play_spans(seg.text, seg.offset, tr.at)]
 
 
 def codes(diagnostics: list[Diagnostic]) -> list[str]:
@@ -58,8 +81,12 @@ def codes(diagnostics: list[Diagnostic]) -> list[str]:
 
 
 def where(d: Diagnostic) -> tuple[int, int]:
-    assert d.at is not None
+    assert d.at is not None, d
     return d.at.line, d.at.column
+
+
+def tiles(text: str) -> list[object]:
+    return [tile(t) for t in text.split()]
 
 
 # -- a whole game ---------------------------------------------------------------------------
@@ -70,14 +97,14 @@ def test_the_example_game_reads_clean() -> None:
     assert diagnostics == []
     assert [(t.name, t.value) for t in record.tags][:3] == [("Event", "Friday league"), ("Date", "2026-11-27"), ("Rules", "42")]
     assert record.tag("west") == "Di"
-    assert record.tags[0].comments == ["Friday league, table 3"]
-    assert record.tags[0].at == Span(2, 1, 2, 24)
+    assert record.tags[0].comments == ("Friday league, table 3",)
+    assert at(record, record.tags[0].at) == (2, 1, 2, 24)
     assert len(record.hands) == 1
     hand = record.hands[0]
     assert not hand.unreadable
     assert (hand.number, hand.dealer) == (1, "N")
-    assert hand.at == Span(6, 1, 6, 16)
-    assert hand.dealer_at == Span(6, 15, 6, 16)
+    assert at(record, hand.at) == (6, 1, 6, 16)
+    assert at(record, hand.dealer_at) == (6, 15, 6, 16)
 
 
 def test_deal_tiles_and_spans() -> None:
@@ -85,40 +112,38 @@ def test_deal_tiles_and_spans() -> None:
     deal = record.hands[0].deal
     assert deal is not None
     assert [d.seat for d in deal] == ["N", "E", "S", "W"]
-    assert [t.tile for t in deal[1].tiles] == ["6-4", "6-2", "5-3", "4-4", "3-2", "2-1", "0-0"]
-    assert deal[0].at == Span(7, 8, 7, 37)
-    assert deal[0].tiles[0] == TileAt(tile="6-6", at=Span(7, 10, 7, 13))
-    assert deal[3].tiles[6].at == Span(10, 34, 10, 37)
+    assert deal[1].tiles == tiles("6-4 6-2 5-3 4-4 3-2 2-1 0-0")
+    assert at(record, deal[0].at) == (7, 8, 7, 37)
+    assert record.source is not None and deal[3].at is not None
+    seg = record.source.segment_at(deal[3].at[0])
+    assert at(record, tile_spans(seg.text, seg.offset, deal[3].at)[6]) == (10, 34, 10, 37)
 
 
 def test_calls_trump_tricks_and_stated_results() -> None:
     record, _ = one(GAME_42)
     hand = record.hands[0]
     assert [(c.seat, c.amount) for c in hand.calls] == [("E", 30), ("S", None), ("W", 31), ("N", None)]
-    assert hand.calls[2].at == Span(11, 21, 11, 25)
-    assert hand.calls_at == Span(11, 3, 11, 33)
+    assert at(record, hand.calls[2].at) == (11, 21, 11, 25)
+    assert at(record, hand.calls_at) == (11, 3, 11, 33)
     assert hand.trump is not None and (hand.trump.kind, hand.trump.suit) == ("suit", 5)
     assert len(hand.tricks) == 3  # a newline and a '/' each end a trick
     first = hand.tricks[0]
-    assert [(p.seat, p.tile) for p in first.plays] == [("W", "5-5"), ("N", "5-0"), ("E", "5-3"), ("S", "6-5")]
-    assert first.winner == "W" and first.winner_at == Span(13, 35, 13, 36)
-    assert first.plays[1].at == Span(13, 14, 13, 19)
-    assert [(p.seat, p.tile) for p in hand.tricks[2].plays] == [("E", "2-2"), ("S", "4-4")]
-    assert hand.tricks[2].at == Span(14, 22, 14, 33)
+    assert [(p.seat, str(p.tile)) for p in first.plays] == [("W", "5-5"), ("N", "5-0"), ("E", "5-3"), ("S", "6-5")]
+    assert first.winner == "W" and at(record, first.winner_at) == (13, 35, 13, 36)
+    assert plays_at(record, 0)[1] == (13, 14, 13, 19)
+    assert [(p.seat, str(p.tile)) for p in hand.tricks[2].plays] == [("E", "2-2"), ("S", "4-4")]
+    assert at(record, hand.tricks[2].at) == (14, 22, 14, 33)
     assert hand.result is not None and (hand.result.side, hand.result.points, hand.result.outcome) == ("EW", 35, "made")
     assert hand.award is not None and hand.award.amounts == {"EW": 1}
     assert hand.score is not None and hand.score.scores == {"NS": 0, "EW": 1}
-    assert hand.score.at == Span(17, 3, 17, 18)
+    assert at(record, hand.score.at) == (17, 3, 17, 18)
 
 
-def test_models_equal_validated_models() -> None:
-    """The fast constructors leave the same models pydantic validation builds."""
+def test_records_compare_by_what_was_written_not_where() -> None:
     record, _ = one(GAME_42)
-    again = GameRecord.model_validate(record.model_dump())
-    assert again == record
-    play = record.hands[0].tricks[0].plays[0]
-    assert play == Play(at=Span(13, 8, 13, 13), seat="W", tile="5-5")
-    assert HandRecord.model_validate_json(record.hands[0].model_dump_json()) == record.hands[0]
+    moved, _ = one("\n\n  " + GAME_42.replace("\n", "\n  "))
+    assert moved == record
+    assert record.hands[0].tricks[0].plays[0] == Play("W", tile("5-5"))
 
 
 def test_keywords_are_case_insensitive_and_seats_uppercased() -> None:
@@ -140,21 +165,21 @@ def test_tiles_are_normalised_high_end_first() -> None:
     assert diagnostics == []
     hand = record.hands[0]
     assert hand.deal is not None
-    assert [t.tile for t in hand.deal[0].tiles] == ["6-4", "3-0", "1-1", "6-5"]
-    assert [p.tile for t in hand.tricks for p in t.plays] == ["6-4", "3-0"]
+    assert hand.deal[0].tiles == tiles("6-4 3-0 1-1 6-5")
+    assert [p.tile for t in hand.tricks for p in t.plays] == tiles("6-4 3-0")
 
 
 def test_hand_number_and_dealer_are_optional() -> None:
     record, diagnostics = one("hand\n concede\n")
     assert diagnostics == []
     hand = record.hands[0]
-    assert (hand.number, hand.dealer, hand.at) == (None, None, Span(1, 1, 1, 5))
+    assert (hand.number, hand.dealer, at(record, hand.at)) == (None, None, (1, 1, 1, 5))
     assert hand.claim is not None and hand.claim.kind == "concede"
 
 
 def test_deal_in_any_seat_order_on_one_line() -> None:
     record, _ = one("hand 1 dealer A\n deal C 6-6 A 5-5 B 4-4\n")
-    assert [(d.seat, [t.tile for t in d.tiles]) for d in record.hands[0].deal or []] == [("C", ["6-6"]), ("A", ["5-5"]), ("B", ["4-4"])]
+    assert [(d.seat, d.tiles) for d in record.hands[0].deal or []] == [("C", tiles("6-6")), ("A", tiles("5-5")), ("B", tiles("4-4"))]
 
 
 @pytest.mark.parametrize("keyword", ["widow", "cat"])
@@ -162,8 +187,8 @@ def test_widow_and_cat_are_the_kitty(keyword: str) -> None:
     record, diagnostics = one(f"hand\n {keyword} 3-6 1-0\n")
     assert diagnostics == []
     hand = record.hands[0]
-    assert [t.tile for t in hand.kitty or []] == ["6-3", "1-0"]
-    assert hand.kitty_at == Span(2, 2, 2, 2 + len(keyword) + 8)
+    assert hand.kitty is not None and hand.kitty.tiles == tiles("6-3 1-0") and hand.kitty.word == keyword
+    assert at(record, hand.kitty.at) == (2, 2, 2, 2 + len(keyword) + 8)
 
 
 def test_bid_forms() -> None:
@@ -176,7 +201,7 @@ def test_bid_forms() -> None:
     record, diagnostics = one("hand\n bid B 5 C pass\n     A 21\n")  # Moon, continued on a second line
     assert diagnostics == []
     assert [(c.seat, c.amount) for c in record.hands[0].calls] == [("B", 5), ("C", None), ("A", 21)]
-    assert record.hands[0].calls[2].at == Span(3, 6, 3, 10)
+    assert at(record, record.hands[0].calls[2].at) == (3, 6, 3, 10)
 
 
 @pytest.mark.parametrize(
@@ -203,7 +228,7 @@ def test_trump_declarations(text: str, kind: str, suit: int | None, low: bool) -
     trump = record.hands[0].trump
     assert trump is not None
     assert (trump.kind, trump.suit, trump.doubles_low) == (kind, suit, low)
-    assert trump.at == Span(2, 2, 2, 8 + len(text))
+    assert at(record, trump.at) == (2, 2, 2, 8 + len(text))
 
 
 def test_exchange_forms() -> None:
@@ -211,9 +236,9 @@ def test_exchange_forms() -> None:
     assert diagnostics == []
     exchange = record.hands[0].exchange
     assert exchange is not None
-    assert [t.tile for t in exchange.take] == ["6-6", "5-0"]
-    assert [t.tile for t in exchange.give] == ["1-0", "2-0"]
-    assert exchange.give[1].at == Span(2, 27, 2, 30)
+    assert exchange.take == tiles("6-6 5-0")
+    assert exchange.give == tiles("1-0 2-0")
+    assert at(record, exchange.at) == (2, 2, 2, 30)
     record, diagnostics = one("hand\n exchange none\n")
     assert diagnostics == []
     assert record.hands[0].exchange is not None and record.hands[0].exchange.take == []
@@ -224,7 +249,7 @@ def test_plays_without_seats_and_winner_on_its_own() -> None:
     assert diagnostics == []
     trick = record.hands[0].tricks[0]
     assert [p.seat for p in trick.plays] == [None] * 4
-    assert [p.tile for p in trick.plays] == ["5-5", "5-0", "5-3", "6-5"]
+    assert [p.tile for p in trick.plays] == tiles("5-5 5-0 5-3 6-5")
     assert trick.winner == "W"
 
 
@@ -246,7 +271,7 @@ def test_result_side_and_points_are_optional() -> None:
 def test_claim() -> None:
     record, _ = one("hand\n play N 6-6\n claim\n")
     claim = record.hands[0].claim
-    assert claim is not None and claim.kind == "claim" and claim.at == Span(3, 2, 3, 7)
+    assert claim is not None and claim.kind == "claim" and at(record, claim.at) == (3, 2, 3, 7)
 
 
 def test_tag_escapes_and_canonical_names() -> None:
@@ -272,8 +297,8 @@ hand 1 dealer N ; on the hand line
   ; before the deal
   deal N 6-6 {inside N} 5-5
        { before E } E 4-4
-  bid {before the first call} E 30, { before S } S pass
-  trump fives { before play }
+  bid {before the first call} E 30, { after E's call } S pass
+  trump fives { after trump }
   play W 5-5 N {before N's tile} 5-0
        { before W } W 6-6 / E 1-1
   result EW 35 made
@@ -285,37 +310,47 @@ hand 2
 """
 
 
-def test_comments_attach_to_the_next_item() -> None:
+def test_comments_belong_where_they_were_written() -> None:
     record, diagnostics = one(COMMENTED)
     assert diagnostics == []
-    assert record.tags[0].comments == ["before the header"]
+    assert record.tags[0].comments == ("before the header",)
+    assert record.tags[0].after == ("after a tag",)
     first, second = record.hands
-    assert first.comments == ["after a tag"]
+    assert first.after == ("on the hand line",)
     assert first.deal is not None
-    assert first.deal[0].comments == ["on the hand line", "before the deal", "inside N"]
-    assert first.deal[1].comments == ["before E"]
-    assert [c.comments for c in first.calls] == [["before the first call"], ["before S"]]
-    assert first.tricks[0].comments == ["before play"]
-    assert [p.comments for p in first.tricks[0].plays] == [[], ["before N's tile"]]
-    # before the first seat of a trick's line: the trick's (the writer puts it there too)
-    assert first.tricks[1].comments == ["before W"] and first.tricks[1].plays[0].comments == []
-    assert second.comments == ["before hand 2"]
-    assert second.claim is not None and second.claim.comments == []
-    assert record.trailing_comments == ["at the very end", "trailing\n  over two lines"]
+    assert first.deal[0].comments == ("before the deal", "inside N")
+    assert first.deal[1].comments == ("before E",)
+    assert first.calls[0].comments == ("before the first call",)
+    assert first.calls[0].after == ("after E's call",)
+    assert first.trump is not None and first.trump.after == ("after trump",)
+    assert [p.comments for p in first.tricks[0].plays] == [(), ("before N's tile",)]
+    # on a line of its own, or before the first seat of a trick's line: the trick's
+    assert first.tricks[1].comments == ("before W",) and first.tricks[1].plays[0].comments == ()
+    assert second.comments == ("before hand 2",)
+    assert second.claim is not None and second.claim.after == ("at the very end",)
+    assert record.trailing_comments == ("trailing\n  over two lines",)
+
+
+def test_an_end_of_line_comment_stays_with_its_trick() -> None:
+    record, _ = one("hand\n  play W 5-0 N 5-5 E 5-3 S 5-4 => N ; N's double takes the counters\n       N 6-6 E 6-2\n")
+    first, second = record.hands[0].tricks
+    assert first.after == ("N's double takes the counters",)
+    assert second.comments == ()
 
 
 def test_a_comment_may_split_an_item() -> None:
     record, diagnostics = one("hand\n deal N 6-6 ; one\n   5-5 {two} E 4-4\n exchange 6-6 {x} for 1-0\n result NS {y} 30 made\n")
     assert diagnostics == []
     hand = record.hands[0]
-    assert [(d.seat, [t.tile for t in d.tiles]) for d in hand.deal or []] == [("N", ["6-6", "5-5"]), ("E", ["4-4"])]
-    assert hand.exchange is not None and [t.tile for t in hand.exchange.give] == ["1-0"]
+    assert [(d.seat, d.tiles) for d in hand.deal or []] == [("N", tiles("6-6 5-5")), ("E", tiles("4-4"))]
+    assert hand.exchange is not None and hand.exchange.give == tiles("1-0")
     assert hand.result is not None and hand.result.points == 30
 
 
 def test_comments_in_a_hand_log_stay_with_their_hand() -> None:
     results = read("hand 1\n claim ; end of 1\nhand 2\n claim\n")
-    assert [r.record.trailing_comments for r in results if r.record] == [["end of 1"], []]
+    records = [r.record for r in results if r.record]
+    assert [h.claim.after for rec in records for h in rec.hands if h.claim] == [("end of 1",), ()]
 
 
 # -- diagnostics -----------------------------------------------------------------------------------
@@ -324,21 +359,22 @@ def test_comments_in_a_hand_log_stay_with_their_hand() -> None:
 def test_bad_tile_is_s002_at_its_column() -> None:
     record, diagnostics = one("hand\n  deal N 6-6 7-2 5-5\n  play N 6-6 E 2-9\n")
     assert codes(diagnostics) == ["S002", "S002"]
-    assert diagnostics[0].at == Span(2, 14, 2, 17)
+    assert diagnostics[0].at is not None and tuple(diagnostics[0].at) == (2, 14, 2, 17)
     assert where(diagnostics[1]) == (3, 16)
     assert "7-2" in diagnostics[0].message
     assert diagnostics[0].file == "t.txt" and diagnostics[0].game == 1 and diagnostics[0].hand == 1
     hand = record.hands[0]
-    assert hand.deal is not None and [t.tile for t in hand.deal[0].tiles] == ["6-6", "5-5"]
-    assert [p.tile for p in hand.tricks[0].plays] == ["6-6"]
+    assert hand.deal is not None and hand.deal[0].tiles == tiles("6-6 5-5")
+    assert [p.tile for p in hand.tricks[0].plays] == tiles("6-6")
     assert hand.unreadable  # a tile is missing: the hand is not replayed
 
 
-def test_unknown_tag_is_s003_and_kept() -> None:
+def test_unknown_tag_is_an_s003_warning_and_kept() -> None:
     record, diagnostics = one('[Rulse "42"]\nhand\n claim\n')
     assert codes(diagnostics) == ["S003"]
-    assert diagnostics[0].at == Span(1, 1, 1, 13)
+    assert diagnostics[0].at is not None and tuple(diagnostics[0].at) == (1, 1, 1, 13)
     assert diagnostics[0].hint == "did you mean `Rules`?"
+    assert not diagnostics[0].is_error
     assert [t.name for t in record.tags] == ["Rulse"]
 
 
@@ -365,15 +401,14 @@ def test_syntax_error_in_hand_2_of_3_costs_only_hand_2() -> None:
     record, diagnostics = one(text)
     assert codes(diagnostics) == ["S001"]
     d = diagnostics[0]
-    assert d.at == Span(21, 16, 21, 19)
-    assert d.message == "expected a tile or a seat after `play`, found `xyz`"
+    assert d.at is not None and tuple(d.at) == (21, 16, 21, 19)
+    assert d.message == "expected a tile after `play`, found `xyz`"
     assert (d.game, d.hand) == (1, 2)
     assert [h.number for h in record.hands] == [1, 2, 3]
     assert [h.unreadable for h in record.hands] == [False, True, False]
     second = record.hands[1]
     assert second.dealer == "N" and second.deal is not None and len(second.deal) == 4
-    assert [(p.seat, p.tile) for p in second.tricks[0].plays] == [("W", "5-5")]
-    assert record.hands[2].tricks == record.hands[0].tricks or len(record.hands[2].tricks) == 3
+    assert record.hands[2].tricks == record.hands[0].tricks
 
 
 def test_broken_hand_line_still_gives_number_and_dealer() -> None:
@@ -382,7 +417,8 @@ def test_broken_hand_line_still_gives_number_and_dealer() -> None:
     first = results[0].record
     assert first is not None
     assert first.hands[0].unreadable and first.hands[0].dealer == "S"
-    assert codes(results[0].diagnostics) == ["S001"] and where(results[0].diagnostics[0]) == (1, 17)
+    problems = resolved(results[0])
+    assert codes(problems) == ["S001"] and where(problems[0]) == (1, 17)
 
 
 def test_misplaced_and_repeated_items_are_s011() -> None:
@@ -393,34 +429,52 @@ def test_misplaced_and_repeated_items_are_s011() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "at", "words"),
+    ("text", "place", "words"),
     [
-        ("hand\n deal 6-6 N 5-5\n", (2, 7), "has no seat"),
-        ("hand\n play N 6-6 E\n result NS 30 made\n", (2, 13), "has no tile"),
-        ("hand\n play N 6-6 => \n", (2, 13), "found `=>`"),
-        ("hand\n play N 6-6 => W E 5-5\n", (2, 18), "after the trick's winner"),
-        ("hand\n bid E 30 S\n trump fives\n", (2, 11), "has no call"),
+        ("hand\n deal 6-6 N 5-5\n", (2, 7), "expected a seat after `deal`"),
+        ("hand\n play N 6-6 E\n result NS 30 made\n", (2, 13), "the seat `E` has no tile"),
+        ("hand\n play N 6-6 => \n", (2, 15), "expected a seat"),
+        ("hand\n play N 6-6 => W E 5-5\n", (2, 18), "found `E`"),
+        ("hand\n bid E 30 S\n trump fives\n", (2, 11), "the seat `S` has no call"),
         ("hand\n trump eights\n", (2, 8), "expected a trump"),
-        ("hand\n score NS 1 EW\n", (2, 13), "has no number"),
-        ("hand\n result NS 30\n", (2, 12), "needs `made` or `set`"),
+        ("hand\n score NS 1 EW\n", (2, 15), "expected a number"),
+        ("hand\n result NS 30\n", (2, 14), "expected `made` or `set`"),
         ("hand\n deal N 6-6 {never closed\n", (2, 13), "never closed"),
-        ("hand\n exchange\n", (2, 2), "needs `none`"),
+        ("hand\n exchange\n", (2, 10), "expected a tile or `none`"),
         ("hand 1\n dael N 6-6\n", (2, 2), "expected a new item"),
+        ("hand 1\n play N 6:6\n", (2, 9), "found `6:6`"),
+        ("hand 1\n bid N 1 mark\n", (2, 10), "found `mark`"),
+        ("hand 1\n deal N 6-6\u200b\n", (2, 12), "U+200B"),
     ],
 )
-def test_syntax_errors_in_plain_words(text: str, at: tuple[int, int], words: str) -> None:
+def test_syntax_errors_in_plain_words(text: str, place: tuple[int, int], words: str) -> None:
     record, diagnostics = one(text)
     assert codes(diagnostics) == ["S001"], diagnostics
-    assert where(diagnostics[0]) == at
+    assert where(diagnostics[0]) == place
     assert words in diagnostics[0].message
+    assert record.hands[0].unreadable
+
+
+def test_hints_for_marks_and_tiles() -> None:
+    _, diagnostics = one("hand 1\n bid N 1 mark\n")
+    assert diagnostics[0].hint == "mark bids are written in points: 42 = 1 mark, 84 = 2"
+    _, diagnostics = one("hand 1\n play N 6:6\n")
+    assert diagnostics[0].hint == "tiles are written 6-6 or 66"
+
+
+def test_a_number_too_long_is_s013_at_its_column() -> None:
+    record, diagnostics = one("hand " + "9" * 5000 + " dealer N\n bid N " + "3" * 20 + "\n")
+    assert codes(diagnostics) == ["S013", "S013"]
+    assert [where(d) for d in diagnostics] == [(1, 6), (2, 8)]
     assert record.hands[0].unreadable
 
 
 def test_text_before_the_first_record_is_reported_with_it() -> None:
     results = read("this is not a record\nhand 1\n claim\n")
     assert len(results) == 1
-    assert codes(results[0].diagnostics) == ["S001"]
-    assert where(results[0].diagnostics[0]) == (1, 1)
+    problems = resolved(results[0])
+    assert codes(problems) == ["S001"]
+    assert where(problems[0]) == (1, 1)
     assert results[0].record is not None and not results[0].record.hands[0].unreadable
 
 
@@ -441,23 +495,24 @@ def test_no_record_is_s007(text: str) -> None:
     assert results[0].diagnostics[0].message == "no games or hands in t.txt"
 
 
-def test_nul_byte_is_s006(tmp_path: Path) -> None:
-    results = read("hand\n claim\x00\n")
-    assert [(r.record, codes(r.diagnostics)) for r in results] == [(None, ["S006"])]
-    assert where(results[0].diagnostics[0]) == (2, 7)
+def test_nul_byte_is_s006_after_the_records_before_it(tmp_path: Path) -> None:
+    """The records before the bad byte are read; the one it cuts short is not."""
+    results = read("hand 1\n claim\nhand 2\n claim\x00\n")
+    assert [(r.record is None, codes(r.diagnostics)) for r in results] == [(False, []), (True, ["S006"])]
+    assert where(results[1].diagnostics[0]) == (4, 7)
     path = tmp_path / "nul.txt"
     path.write_bytes(b"hand 1\n  claim\n\x00\x01\x02")
-    results = list(read_path(path, display="nul.txt"))
-    assert [(r.record, codes(r.diagnostics)) for r in results] == [(None, ["S006"])]
+    results = list(read_records(path, "nul.txt"))
+    assert [(r.record is None, codes(r.diagnostics)) for r in results] == [(True, ["S006"])]
     assert results[0].diagnostics[0].file == "nul.txt" and where(results[0].diagnostics[0]) == (3, 1)
 
 
 def test_non_utf8_is_s006_naming_the_line(tmp_path: Path) -> None:
     path = tmp_path / "latin1.txt"
     path.write_bytes('[Event "Café"]\nhand\n claim\n'.encode() + "; señor\n".encode("latin-1"))
-    results = list(read_path(path))
-    assert len(results) == 1 and results[0].record is None
-    d = results[0].diagnostics[0]
+    results = list(read_records(path))
+    assert results[-1].record is None  # the header was read; the hand the bad byte cuts short is not
+    d = results[-1].diagnostics[0]
     assert d.code == "S006" and d.at is not None and d.at.line == 4
     assert d.file == str(path)
 
@@ -466,25 +521,43 @@ def test_random_binary_junk_is_s006(tmp_path: Path) -> None:
     path = tmp_path / "junk.bin"
     rng = random.Random(42)
     path.write_bytes(bytes(rng.randrange(256) for _ in range(10_000)))
-    results = list(read_path(path))
-    assert [codes(r.diagnostics) for r in results] == [["S006"]]
+    results = list(read_records(path))
+    assert codes(results[-1].diagnostics) == ["S006"]
 
 
 def test_read_path_streams_utf8_with_bom_and_crlf(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     path.write_bytes(b"\xef\xbb\xbf" + GAME_42.replace("\n", "\r\n").encode("utf-8"))
-    results = list(read_path(path, display="game.txt"))
+    results = list(read_records(path, "game.txt"))
     assert len(results) == 1 and results[0].diagnostics == []
     record = results[0].record
     assert record is not None
-    assert record.tags[0].at == Span(2, 1, 2, 24)
-    assert record.hands[0].score is not None and record.hands[0].score.at == Span(17, 3, 17, 18)
+    assert at(record, record.tags[0].at) == (2, 1, 2, 24)
+    assert record.hands[0].score is not None and at(record, record.hands[0].score.at) == (17, 3, 17, 18)
 
 
-def test_read_stream_accepts_lines_with_or_without_ends() -> None:
-    with_ends = [line + "\n" for line in HAND_42.split("\n")]
-    without = HAND_42.split("\n")
-    assert [r.record for r in read_stream(with_ends)] == [r.record for r in read_stream(without)]
+def test_a_stream_reads_like_its_text(tmp_path: Path) -> None:
+    import io
+
+    with_crlf = GAME_42.replace("\n", "\r\n")
+    assert [r.record for r in read_records(io.BytesIO(with_crlf.encode()))] == [r.record for r in read_text(GAME_42)]
+    assert [r.record for r in read_records(io.StringIO(GAME_42))] == [r.record for r in read_text(GAME_42)]
+    cr_only = GAME_42.replace("\n", "\r")
+    assert [r.record for r in read_records(io.BytesIO(cr_only.encode()))] == [r.record for r in read_text(GAME_42)]
+
+
+def test_utf16_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "u16.42"
+    path.write_bytes(GAME_42.encode("utf-16"))
+    [result] = read_records(path)
+    assert codes(result.diagnostics) == ["S006"] and "UTF-16" in (result.diagnostics[0].message + str(result.diagnostics[0].hint))
+
+
+def test_a_path_that_cannot_be_read_is_s014(tmp_path: Path) -> None:
+    [result] = read_records(tmp_path / "missing.42")
+    assert codes(result.diagnostics) == ["S014"] and "cannot read" in result.diagnostics[0].message
+    [result] = read_records(tmp_path)
+    assert codes(result.diagnostics) == ["S014"]
 
 
 def test_random_bytes_never_raise() -> None:
@@ -538,7 +611,7 @@ def test_hands_without_header_are_one_record_each() -> None:
     assert [r.record.tags for r in results if r.record] == [[], []]
     assert [[h.number for h in r.record.hands] for r in results if r.record] == [[1], [2]]
     results = read(HAND_42.replace("7-2", "x") + "hand 2\n play N 9-9\n")
-    assert [d.game for r in results for d in r.diagnostics] == [2]
+    assert [(d.game, d.hand) for r in results for d in r.diagnostics] == [(2, 2)]
 
 
 def test_header_makes_a_game_and_a_new_header_a_new_game() -> None:
@@ -554,9 +627,9 @@ def test_mode_log_yields_each_hand_with_a_copy_of_the_header() -> None:
     first, second = (r.record for r in results)
     assert first is not None and second is not None
     assert [t.value for t in first.tags] == [t.value for t in second.tags] == ["log", "log"]
-    assert first.tags[0] is not second.tags[0]
+    assert first.tags is not second.tags
     assert [len(r.hands) for r in (first, second)] == [1, 1]
-    assert [(d.code, d.game, d.hand) for d in results[1].diagnostics] == [("S002", 2, 1)]
+    assert [(d.code, d.game, d.hand) for d in results[1].diagnostics] == [("S002", 2, 2)]
 
 
 def test_header_without_hands_is_still_a_record() -> None:
@@ -590,7 +663,7 @@ def test_mutations_of_a_valid_record_never_raise(edits: list[tuple[str, int, str
     results = read(text)
     assert results
     for r in results:
-        for d in r.diagnostics:
+        for d in resolved(r):
             assert d.code.startswith("S") and "please report" not in d.message
             if d.at is not None:
                 assert 1 <= d.at.line <= text.count("\n") + 1
@@ -613,7 +686,7 @@ def test_grammar_is_found_and_names_every_suit_alias() -> None:
 
     assert grammar_path().is_file()
     text = grammar_text()
-    suit_line = next(line for line in text.splitlines() if line.startswith("_SUIT:"))
+    suit_line = next(line for line in text.splitlines() if line.startswith("SUIT.4:"))
     for alias in NUMBER_ALIASES:
         assert alias in suit_line
 
@@ -621,7 +694,7 @@ def test_grammar_is_found_and_names_every_suit_alias() -> None:
 def test_the_examples_in_the_docs_read_clean() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0] for b in doc.split("```notation\n")[1:]]
-    assert len(blocks) == 4
+    assert len(blocks) >= 4
     rules = []
     for block in blocks:
         results = list(read_text(block, "notation.md"))

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from referee.judge.replay import Referee
-from referee.notation.reader import read_path
+from referee.notation.reader import read_records
 from referee.report.adapter import At, hand_diagram, judge_traced, read_views
 from referee.report.diagram import Diagram
 from referee.report.html import report_html
@@ -21,7 +21,7 @@ CLAIM = ("samples/legal/42-game.42", 9)
 
 def diagram(path: str, hand: int, at: At = None, record: int = 1) -> Diagram:
     """The diagram of one hand of a sample, judged as ``referee show`` judges it."""
-    rr = list(read_path(path))[record - 1]
+    rr = list(read_records(path))[record - 1]
     assert rr.record is not None
     verdict, trace = judge_traced(Referee(), rr.record, file=path, index=record)
     return hand_diagram(rr.record, verdict, trace, hand, at=at, file=path)

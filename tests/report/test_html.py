@@ -116,7 +116,7 @@ def test_a_file_that_is_not_a_record(tmp_path: object) -> None:
 
     assert isinstance(tmp_path, Path)
     bad = tmp_path / "bad.42"
-    bad.write_bytes(b"hand 1\x00\x01\x02")
+    bad.write_bytes(b"\x00\x01\x02hand 1")
     views, unread, diagnostics = read_views(str(bad), Referee())
     assert views == [] and unread and diagnostics
     html = report_html(views, file="bad.42", problems=unread)

@@ -1,0 +1,194 @@
+"""The JSON shape of records and verdicts, generated from their classes.
+
+The record and verdict classes are plain slotted classes; their JSON shape is not
+written a second time.  ``model_of`` walks a class's fields and builds the pydantic
+model of its JSON (which validates what is read back and gives ``referee schema``),
+``dump`` turns an object into JSON data and ``load`` a validated model back into
+the object.  The translations are few and stated once, here:
+
+- a ``Tile`` is its canonical text, ``"6-4"``;
+- a place (``at``, ``*_at``) is ``{"line", "column", "end_line", "end_column"}``,
+  worked out from the record's source when written, and not kept when read back
+  (a document read back has no source text to point into);
+- ``comments`` and ``after`` are lists of strings;
+- a ``Diagnostic`` is written as ``check --format json`` writes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from ..codes import CATALOG
+from ..diagnostics import Diagnostic
+from ..engine.tiles import Tile as TileType
+from ..engine.tiles import parse_tile
+from ..source import Source
+
+__all__ = ["DiagnosticModel", "Position", "TileText", "dump", "load", "model_of"]
+
+TileText = Annotated[str, Field(pattern=r"^\s*[0-6]\s*-\s*[0-6]\s*$|^[0-6][0-6]$", description="A tile, high end first: 6-4")]
+
+
+class Position(BaseModel):
+    """Where something is written (1-based; the end exclusive)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    line: int = Field(ge=1, le=1 << 40)
+    column: int = Field(ge=1, le=1 << 40)
+    end_line: int = Field(ge=1, le=1 << 40)
+    end_column: int = Field(ge=1, le=1 << 40)
+
+
+class DiagnosticModel(BaseModel):
+    """A diagnostic, as ``check --format json`` writes it (without its ``type``)."""
+
+    model_config = ConfigDict(extra="forbid", title="Diagnostic")
+
+    code: str
+    severity: Literal["error", "warning", "note"]
+    message: str
+    file: str | None = None
+    at: Position | None = None
+    hint: str | None = None
+    game: int | None = None
+    hand: int | None = None
+
+
+_SKIP = frozenset(("source", "span", "line_text"))
+"""Fields that are not part of the JSON: the text a record was read from, unresolved
+offsets, the quoted line."""
+
+
+def _is_place(name: str) -> bool:
+    return name == "at" or name.endswith("_at")
+
+
+def _fields(cls: type) -> list[tuple[str, Any, Any]]:
+    """(name, type, default) of each field of a dataclass or a named tuple."""
+    hints = typing.get_type_hints(cls)
+    if dataclasses.is_dataclass(cls):
+        out = []
+        for f in dataclasses.fields(cls):
+            if f.name in _SKIP:
+                continue
+            if f.default is not dataclasses.MISSING:
+                default: Any = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = Field(default_factory=f.default_factory)
+            else:
+                default = ...
+            out.append((f.name, hints[f.name], default))
+        return out
+    defaults = getattr(cls, "_field_defaults", {})
+    return [(name, hints[name], defaults.get(name, ...)) for name in cls._fields]  # type: ignore[attr-defined]
+
+
+def _json_type(name: str, tp: Any) -> Any:
+    """The type of a field's JSON."""
+    if _is_place(name):
+        return Position | None
+    if tp is TileType:
+        return TileText
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return Union[tuple(_json_type(name, a) for a in get_args(tp))]  # noqa: UP007
+    if origin is list:
+        return list[_json_type(name, get_args(tp)[0])]  # type: ignore[misc]
+    if origin is tuple:  # comments
+        return list[get_args(tp)[0]]  # type: ignore[misc]
+    if origin is dict:
+        return tp
+    if tp is Diagnostic:
+        return DiagnosticModel
+    if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or hasattr(tp, "_fields")):
+        return model_of(tp)
+    return tp
+
+
+@cache
+def model_of(cls: type) -> type[BaseModel]:
+    """The pydantic model of ``cls``'s JSON (unknown keys are refused)."""
+    fields = {name: (_json_type(name, tp), default) for name, tp, default in _fields(cls)}
+    doc = (cls.__doc__ or "").strip() or None
+    model: type[BaseModel] = create_model(cls.__name__, __config__=ConfigDict(extra="forbid", title=cls.__name__), __doc__=doc, **fields)  # type: ignore[call-overload]
+    return model
+
+
+def dump(obj: Any, source: Source | None = None) -> Any:
+    """``obj`` as JSON data; places resolved against ``source``."""
+    if obj is None or (isinstance(obj, bool | int | float | str) and not isinstance(obj, TileType)):
+        return str(obj) if isinstance(obj, str) and type(obj) is not str else obj
+    if isinstance(obj, TileType):
+        return str(obj)
+    if isinstance(obj, Diagnostic):
+        d = obj.resolve(source)
+        at = d.at
+        return {
+            "code": str(d.code),
+            "severity": d.severity.value,
+            "message": d.message,
+            "file": d.file,
+            "at": None if at is None else {"line": at.line, "column": at.column, "end_line": at.end_line, "end_column": at.end_column},
+            "hint": d.hint,
+            "game": d.game,
+            "hand": d.hand,
+        }
+    if isinstance(obj, list | tuple) and not hasattr(obj, "_fields"):
+        return [dump(x, source) for x in obj]
+    if isinstance(obj, dict):
+        return {k: dump(v, source) for k, v in obj.items()}
+    out: dict[str, Any] = {}
+    for name, _tp, _default in _fields(type(obj)):
+        value = getattr(obj, name)
+        if _is_place(name):
+            out[name] = _place(value, source)
+        else:
+            out[name] = dump(value, source)
+    return out
+
+
+def _place(span: Any, source: Source | None) -> dict[str, int] | None:
+    if span is None or source is None:
+        return None
+    p = source.span(span)
+    return {"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column}
+
+
+def load(cls: type, model: Any) -> Any:
+    """The object of class ``cls`` a validated model (or plain data) stands for; places are dropped."""
+    if model is None:
+        return None
+    kwargs: dict[str, Any] = {}
+    for name, tp, _default in _fields(cls):
+        value = getattr(model, name) if isinstance(model, BaseModel) else model[name]
+        kwargs[name] = None if _is_place(name) else _load_value(tp, value)
+    return cls(**kwargs)
+
+
+def _load_value(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    if tp is TileType:
+        return parse_tile(value)
+    if tp is Diagnostic:
+        code = CATALOG[value.code]
+        return Diagnostic(code, value.message, hint=value.hint, file=value.file, game=value.game, hand=value.hand)
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        return _load_value(options[0], value) if len(options) == 1 else value
+    if origin is list:
+        inner = get_args(tp)[0]
+        return [_load_value(inner, v) for v in value]
+    if origin is tuple:
+        return tuple(value)
+    if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or hasattr(tp, "_fields")):
+        return load(tp, value)
+    return value

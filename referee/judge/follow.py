@@ -1,0 +1,362 @@
+"""Following one hand of a record through the engine, reporting each problem at its place.
+
+The loop is "check, report, then apply, skip, stop or end as the code says"
+(``codes.After``): the recovery policy is the catalogue's, the rules the engine's.
+A hand whose deal is not written is dealt by the engine from its plays
+(``engine.rebuild``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from .. import codes
+from ..codes import After, Code
+from ..engine import actions
+from ..engine.auction import Bid
+from ..engine.deal import check_deal, kitty_of
+from ..engine.hand import Hand, HandResult, Phase, Trick
+from ..engine.rebuild import rebuild_deal
+from ..engine.refusal import Refusal
+from ..engine.tiles import Tile
+from ..notation.locate import play_spans, tile_spans
+from ..notation.record import HandRecord, TrickRecord
+from ..source import Source, Span
+from .rules_for import declaration_of
+from .verdict import TrickVerdict
+
+if TYPE_CHECKING:
+    from .replay import GameReplay
+
+__all__ = ["End", "HandJudge", "Stop"]
+
+
+class Stop(Exception):
+    """The hand cannot be followed further."""
+
+
+class End(Exception):
+    """The hand was already over: the rest of the record is extra."""
+
+
+class _Unchecked:
+    """``act``'s default: check the action first."""
+
+
+_UNCHECKED = _Unchecked()
+_APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class HandJudge:
+    """Follows the hands of one record for its ``GameReplay``."""
+
+    def __init__(self, g: GameReplay) -> None:
+        self.g = g
+        self.game = g.game
+        self.rules = g.rules
+        self.add: Callable[[Code, str, Span | None, str | None], None] = g.sink.add
+        self.refusal: Callable[[Refusal, Span | None], None] = g.sink.refusal
+        self.source: Source | None = g.record.source
+
+    # -- places ------------------------------------------------------------------------
+    def play_at(self, tr: TrickRecord, k: int) -> Span | None:
+        """Where the ``k``-th play of ``tr`` is (worked out from the trick's text)."""
+        if tr.at is None or self.source is None:
+            return tr.at
+        seg = self.source.segment_at(tr.at[0])
+        spans = play_spans(seg.text, seg.offset, tr.at)
+        return spans[k] if k < len(spans) else tr.at
+
+    def tile_at(self, row: Span | None, index: int) -> Span | None:
+        if row is None or self.source is None:
+            return row
+        seg = self.source.segment_at(row[0])
+        spans = tile_spans(seg.text, seg.offset, row)
+        return spans[index] if index < len(spans) else row
+
+    # -- the deal ----------------------------------------------------------------------
+    def make_hand(self, hr: HandRecord, dealer: int) -> Hand | None:
+        """The engine's hand from the deal, or from the plays when no deal is written."""
+        g = self.g
+        game = self.game
+        n = game.players
+        hands: list[list[Tile] | None] = [None] * n
+        rows: list[Span | None] = [None] * n
+        if hr.deal is not None:
+            seats = g.seats
+            for dealt in hr.deal:
+                s = seats.get(dealt.seat)
+                if s is None:
+                    s = g.seat(dealt.seat, dealt.at)
+                    if s is None:
+                        continue
+                if hands[s] is not None:
+                    self.add(codes.E104, f"the deal lists {game.seats[s]} twice", dealt.at, None)
+                    continue
+                hands[s] = dealt.tiles
+                rows[s] = dealt.at
+            if None in hands:
+                missing = [game.seats[s] for s in range(n) if hands[s] is None]
+                self.add(codes.E104, f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at, None)
+            for refusal in check_deal(game, hands):
+                at = hr.at if refusal.seat is None else rows[refusal.seat]
+                if refusal.index is not None:
+                    at = self.tile_at(at, refusal.index)
+                self.refusal(refusal, at)
+        deal_known = hr.deal is not None and None not in hands
+        if not deal_known:
+            rebuilt = self.rebuild(hr, dealer)
+            for s in range(n):
+                if hands[s] is None:
+                    hands[s] = rebuilt[s]
+        full = [h or [] for h in hands]
+        kitty = kitty_of(game, full) if deal_known and game.kitty else []
+        if hr.kitty is not None and deal_known and sorted(hr.kitty.tiles) != sorted(kitty):
+            have = " ".join(map(str, kitty)) or "nothing"
+            written = " ".join(map(str, hr.kitty.tiles))
+            self.add(
+                codes.E106, f"the {game.kitty or 'kitty'} is written as {written}, but the tiles left undealt are {have}", hr.kitty.at, None
+            )
+        return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
+
+    def rebuild(self, hr: HandRecord, dealer: int) -> list[list[Tile]]:
+        """Each player's hand is what that player played (deal omitted), by the engine's turns."""
+        game = self.game
+        calls = []
+        for call in hr.calls:
+            seat = game.seat_index(call.seat) if call.seat else None
+            if call.seat and seat is None:
+                return [[] for _ in game.seats]
+            calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
+        decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
+        plays = [actions.Play(game.seat_index(p.seat) if p.seat is not None else None, p.tile) for tr in hr.tricks for p in tr.plays]
+        return rebuild_deal(self.rules, dealer, calls, decl, plays)
+
+    # -- the hand ------------------------------------------------------------------------
+    def act(
+        self, hand: Hand, action: actions.Action, at: Span | None, *, checked: Refusal | _Unchecked | None = _UNCHECKED
+    ) -> Trick | None:
+        """Check ``action``, report a refusal at ``at``, then apply it, skip it, stop the hand
+        or end it, as the refusal's code says (``codes.After``)."""
+        refusal = hand.check(action) if isinstance(checked, _Unchecked) else checked
+        if refusal is not None:
+            self.refusal(refusal, at)
+            after = refusal.code.after
+            if after is not _APPLY:
+                if after is _SKIP:
+                    return None
+                if after is _END:
+                    raise End
+                raise Stop
+        return hand.apply(action, checked=refusal, force=True)
+
+    def follow(self, hr: HandRecord, hand: Hand) -> None:
+        """Every action of ``hr``, in order; raises ``Stop`` where the hand is lost."""
+        g = self.g
+        game = self.game
+        seats = g.seats
+        for call in hr.calls:
+            label = call.seat
+            seat = None if label is None else seats.get(label)
+            if seat is None and label is not None:
+                seat = g.seat(label, call.at)
+            bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
+            self.act(hand, actions.Call(seat, bid), call.at)
+        after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
+        if hand.phase is Phase.AUCTION:
+            if after_auction or hr.result or hr.award:
+                left = game.players - len(hand.calls)
+                self.add(codes.E208, f"the auction stops with {_plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
+            else:
+                self.add(codes.E208, "the hand has no auction", hr.at, None)
+            raise Stop
+        if hand.phase is Phase.THROWN_IN:
+            if after_auction:
+                item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
+                self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
+            return
+        if hr.exchange is not None and game.kitty is None:
+            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise Stop
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                self.add(
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
+                raise Stop
+            by = g.seat(hr.trump.by, hr.trump.by_at)
+            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
+            refusal = hand.check(decl)
+            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            self.act(hand, decl, at, checked=refusal)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
+            if refusal:
+                self.refusal(refusal, hr.trump.at)
+        self.plays(hr.tricks, hand)
+        if hr.claim is not None:
+            side = "declarers" if hr.claim.kind == "claim" else "opponents"
+            claim = actions.Claim(side)
+            refusal = hand.check(claim)
+            if refusal is None and side == "declarers" and hand.claim_unverified():
+                why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
+                self.add(codes.W101, f"the claim is not verified: {why}", hr.claim.at, None)
+            try:
+                self.act(hand, claim, hr.claim.at, checked=refusal)
+            except End:
+                raise Stop from None  # a claim after the hand ended: the record has lost the hand
+        if not hand.finished:
+            last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
+            self.add(
+                codes.E406,
+                f"the record stops after {_plural(len(hand.tricks), 'trick')} while the score is still open",
+                last,
+                "record the remaining tricks, or end the hand with `claim` or `concede`",
+            )
+            raise Stop
+
+    def exchange(self, hr: HandRecord, hand: Hand) -> None:
+        game = self.game
+        ex = hr.exchange
+        if ex is None:
+            if game.exchange.takes_whole:
+                discard = self._infer_discard(hr, hand)
+                self.add(
+                    codes.E306,
+                    f"{game.seats[hand.declarer or 0]} must take the widow and put one tile back, but the record has no exchange",
+                    (hr.trump or hr).at,
+                    "write it like `exchange 3-1 for 6-0`",
+                )
+                if discard is None:
+                    raise Stop
+                hand.exchange(list(hand.kitty), [discard], force=True)
+                return
+            refusal = hand.check_exchange((), ())
+            if refusal:
+                self.refusal(refusal, (hr.kitty.at if hr.kitty else None) or hr.calls_at or hr.at)
+            hand.exchange((), (), force=True)
+            return
+        self.act(hand, actions.Exchange(tuple(ex.take), tuple(ex.give)), ex.at)
+
+    def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
+        assert hand.declarer is not None
+        pool = list(hand.hands[hand.declarer]) + list(hand.kitty)
+        decl_label = self.game.seats[hand.declarer]
+        for tr in hr.tricks:
+            for p in tr.plays:
+                if p.seat == decl_label and p.tile in pool:
+                    pool.remove(p.tile)
+        return pool[0] if len(pool) == 1 else None
+
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand) -> None:
+        g = self.g
+        size = hand.trick_size
+        seats = g.seats
+        trace = g.trace
+        check_play = hand.check_play
+        apply = hand.apply
+        new_play = actions.Play._make
+        for tr in tricks:
+            plays = tr.plays
+            # A nello partner's tile makes a full-size trick: reported once, as E410.
+            if len(plays) != size and not (
+                len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
+            ):
+                self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
+            done = None
+            for k, p in enumerate(plays):
+                done = None
+                label = p.seat
+                seat = None if label is None else seats.get(label)
+                if seat is None and label is not None:
+                    seat = g.seat(label, self.play_at(tr, k))
+                t = p.tile
+                if trace is not None:
+                    trace.setdefault(g.index, []).append((hand.snapshot(), hand.legal_plays()))
+                refusal = check_play(seat, t)
+                if refusal is None:
+                    done = apply(new_play((seat, t)), checked=None)
+                else:
+                    try:
+                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, k), checked=refusal)
+                    except End:
+                        return
+            # The written winner, when the trick's last play closed it.
+            if done is not None and tr.winner is not None:
+                want = g.seat(tr.winner, tr.winner_at)
+                if want is not None and want != done.winner:
+                    ws = self.game.seats
+                    self.add(
+                        codes.E506, f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at, None
+                    )
+
+    # -- what the record states ------------------------------------------------------------
+    def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
+        """The result, award and score the record states, against the replay's."""
+        g = self.g
+        game = self.game
+        labels = game.team_labels
+        team = hand.declaring_team
+        r = hr.result
+        if r is not None and team is not None:
+            if r.side is not None:
+                side = g.side(r.side, r.at)
+                if side is not None and side != team:
+                    self.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at, None)
+            unit = "points" if game.counters_score else "tricks"
+            took = hand.points[team] if game.counters_score else hand.team_tricks[team]
+            if r.points is not None and r.points != took:
+                self.add(codes.E501, f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at, None)
+            if r.outcome is not None and (r.outcome == "made") != bool(result.made):
+                outcome = "made" if result.made else "set"
+                self.add(codes.E501, f"the result says the bid was {r.outcome}, but it was {outcome}", r.at, None)
+        elif r is not None and result.thrown_in and (r.points or r.outcome):
+            self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
+        if hr.award is not None:
+            stated = g.by_side(hr.award.amounts, hr.award.at)
+            if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
+                self.add(
+                    codes.E502,
+                    f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({self.rules.target_unit})",
+                    hr.award.at,
+                    None,
+                )
+        if hr.score is not None and score is not None:
+            written = g.by_side(hr.score.scores, hr.score.at)
+            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+                self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+
+    def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
+        """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""
+        seats = self.game.seats
+        out: dict[str, object] = {}
+        if hand.declarer is not None:
+            out["declarer"] = seats[hand.declarer]
+        if hand.high_bid is not None:
+            out["bid"] = hand.high_bid.amount
+            out["bid_suit"] = hand.high_bid.suit
+        if hand.declaration is not None:
+            out["trump"] = str(hand.declaration)
+        out["claim"] = hand.claimed
+        if not detail:
+            return out
+        out["call_seats"] = [seats[s] for s, _ in hand.calls]
+        out["tricks"] = [
+            TrickVerdict(seats[tr.leader], [seats[s] for s, _ in tr.plays], [str(t) for _, t in tr.plays], seats[tr.winner], tr.points)
+            for tr in hand.tricks
+        ]
+        return out
+
+
+def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:
+    items = [f"{k} {v}" for k, v in d.items() if v or not skip_zero]
+    return ", ".join(items) or "nothing"

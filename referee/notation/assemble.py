@@ -1,0 +1,236 @@
+"""From chunks to records: each chunk is read (``read_chunk``), then grouped into games,
+``[Mode "log"]`` logs (a record per hand, carrying the header) and header-less hand
+logs; each record keeps its text (``Source``) for quoting in diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .. import codes
+from ..diagnostics import Diagnostic
+from ..source import Segment, Source
+from .comments import attach, blank
+from .diagnose import diagnose
+from .hands import scan_hand
+from .items import KEYWORD_WORDS, KEYWORDS
+from .record import GameRecord, HandRecord, Tag
+from .scanner import HAND, HEADER, Chunk
+from .tags import check_tags, scan_tags
+from .tokens import Problem
+
+__all__ = ["Assembler", "ChunkRead", "ReadResult", "read_chunk"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """One record read from the input, or a problem with the input itself (``record`` None).
+
+    The record's diagnostics hold offsets into ``record.source`` until resolved
+    (``Diagnostic.resolve``); those of a result without a record are resolved.
+    """
+
+    record: GameRecord | None
+    diagnostics: list[Diagnostic]
+
+
+class ChunkRead(NamedTuple):
+    """What one chunk held."""
+
+    tags: list[Tag]
+    hand: HandRecord | None
+    problems: list[Problem]
+    trailing: list[str]
+    """Comments with no item after them."""
+
+
+def read_chunk(chunk: Chunk) -> ChunkRead:
+    """Read a header, a hand or text before any record; never raises on bad input."""
+    text, base = chunk.text, chunk.offset
+    blanked, comments, problems = blank(text, base)
+    tags: list[Tag] = []
+    hand: HandRecord | None = None
+    broken = False
+    rest = 0
+    if chunk.kind == HEADER:
+        tags, rest, broken = scan_tags(blanked, base)
+    if chunk.kind == HAND or (chunk.kind == HEADER and blanked[rest : rest + 4].lower() == "hand"):
+        scan = scan_hand(blanked[rest:], base + rest, KEYWORDS, KEYWORD_WORDS)
+        hand = scan.record
+        problems += scan.problems
+        broken = scan.broken
+    elif rest < len(blanked) and blanked[rest:].strip():
+        broken = True  # text that is neither a tag nor a hand
+    if broken:
+        found = diagnose(text, base)
+        if found is None:  # the grammar reads what the reader could not: say so plainly
+            where = (base, base + max(1, len(text.strip().split("\n", 1)[0])))
+            found = Problem(
+                codes.S001, "this text does not follow the notation", where, "please report this: the reader and the grammar disagree"
+            )
+        problems.insert(0, found)
+        if hand is not None:
+            hand.unreadable = True
+    if hand is not None and any(p.code == codes.S001 for p in problems):
+        hand.unreadable = True  # an unclosed comment swallowed part of the hand
+    trailing = attach(comments, text, base, tags, hand)
+    return ChunkRead(tags, hand, problems, trailing)
+
+
+def _is_log(tags: list[Tag]) -> bool:
+    """Whether a header puts its hands in ``[Mode "log"]`` (the last Mode tag counts)."""
+    mode = next((t.value for t in reversed(tags) if t.name == "Mode"), "")
+    return mode.strip().lower() == "log"
+
+
+@dataclass
+class _Text:
+    """The text of a record being assembled, as contiguous runs of chunks."""
+
+    segments: list[Segment] = field(default_factory=list)
+    pieces: list[str] = field(default_factory=list)
+    offset: int = 0
+    line: int = 0
+    end: int = 0
+
+    def add(self, chunk: Chunk) -> None:
+        if not (self.pieces and chunk.offset == self.end):
+            self._close()
+            self.offset, self.line = chunk.offset, chunk.line
+        self.pieces.append(chunk.text)
+        self.end = chunk.offset + len(chunk.text)
+
+    def _close(self) -> None:
+        if self.pieces:
+            self.segments.append(Segment(self.offset, self.line, "".join(self.pieces)))
+            self.pieces = []
+
+    def source(self, name: str | None) -> Source:
+        self._close()
+        return Source(name, self.segments)
+
+
+class Assembler:
+    """Groups chunks into records: games, ``[Mode "log"]`` logs, or header-less hand logs."""
+
+    def __init__(self, file: str | None, count: int = 0) -> None:
+        self.file = file
+        self.count = count
+        """Records yielded so far (and before this reader's input, for a batch)."""
+        self.header: list[Tag] | None = None
+        self.header_chunk: Chunk | None = None
+        self.log = False
+        self.header_problems: list[Problem] = []
+        self.hands: list[HandRecord] = []
+        self.problems: list[tuple[Problem, int | None]] = []
+        self.open = False
+        self.text = _Text()
+        self.comments: list[str] = []
+        """Comments waiting for the next item."""
+        self.junk: list[Problem] = []
+        self.junk_chunks: list[Chunk] = []
+        self.any = False
+
+    def _diagnostics(self, problems: list[tuple[Problem, int | None]]) -> list[Diagnostic]:
+        game = self.count
+        return [Diagnostic(p.code, p.message, p.span, p.hint, self.file, game, hand) for p, hand in problems]
+
+    def _emit(
+        self, tags: list[Tag], hands: list[HandRecord], text: _Text, problems: list[tuple[Problem, int | None]], trailing: list[str]
+    ) -> ReadResult:
+        self.count += 1
+        if self.junk:
+            problems = [(p, None) for p in self.junk] + problems
+            self.junk = []
+        record = GameRecord(tags, hands, tuple(trailing))
+        record.source = text.source(self.file)
+        first = next((s for s in (tags[0].at if tags else None, hands[0].at if hands else None) if s is not None), None)
+        record.at = first
+        return ReadResult(record, self._diagnostics(problems))
+
+    def _start_text(self) -> _Text:
+        text = _Text()
+        for c in self.junk_chunks:
+            text.add(c)
+        self.junk_chunks = []
+        return text
+
+    def prime(self, header: Chunk) -> None:
+        """Start under a ``[Mode "log"]`` header read (and reported) before: its hands follow."""
+        self.header, self.header_chunk = read_chunk(header).tags, header
+        self.log = True
+
+    def flush(self) -> Iterator[ReadResult]:
+        """End the current game (or a log header that had no hands)."""
+        if self.open and self.header is not None:
+            problems = [(p, None) for p in self.header_problems] + self.problems
+            yield self._emit(self.header, self.hands, self.text, problems, self.comments)
+            self.comments = []
+        self.open = False
+        self.hands, self.problems, self.header_problems = [], [], []
+
+    def feed(self, chunk: Chunk) -> Iterator[ReadResult]:
+        read = read_chunk(chunk)
+        self.any = True
+        hand = read.hand
+        if self.comments:  # comments left by the chunk before go to this chunk's first item
+            first = read.tags[0] if read.tags else hand
+            if first is not None:
+                first.comments = (*self.comments, *first.comments)
+                self.comments = []
+        if chunk.kind == HEADER or read.tags:
+            yield from self.flush()
+            self.header, self.header_chunk = read.tags, chunk
+            self.log = _is_log(read.tags)
+            self.header_problems = check_tags(read.tags) + ([] if hand is not None else read.problems)
+            self.open = True
+            self.text = self._start_text()
+            self.text.add(chunk)
+            if hand is None:
+                self.comments.extend(read.trailing)
+                return
+        elif hand is None:  # text before the first record: reported with the next record
+            self.junk.extend(read.problems)
+            self.junk_chunks.append(chunk)
+            self.comments.extend(read.trailing)
+            return
+        label = hand.label(1 if self.header is None or self.log else len(self.hands) + 1)
+        if self.header is None:
+            text = self._start_text()
+            text.add(chunk)
+            yield self._emit([], [hand], text, [(p, label) for p in read.problems], read.trailing)
+        elif self.log:
+            text = _Text()
+            if self.header_chunk is not None:
+                text.add(self.header_chunk)
+            if chunk is not self.header_chunk:
+                text.add(chunk)
+            problems: list[tuple[Problem, int | None]] = [(p, None) for p in self.header_problems]
+            problems += [(p, label) for p in read.problems]
+            self.header_problems = []
+            self.open = False
+            yield self._emit(list(self.header), [hand], text, problems, read.trailing)
+        else:
+            self.hands.append(hand)
+            if chunk is not self.header_chunk:
+                self.text.add(chunk)
+            self.problems.extend((p, label) for p in read.problems)
+            self.comments.extend(read.trailing)
+
+    def finish(self) -> Iterator[ReadResult]:
+        yield from self.flush()
+        if self.count == 0:
+            where = self.file or "the input"
+            text = self._start_text()
+            diagnostics = [Diagnostic(p.code, p.message, p.span, p.hint, self.file).resolve(text.source(self.file)) for p in self.junk]
+            diagnostics.append(
+                Diagnostic(
+                    codes.S007,
+                    f"no games or hands in {where}",
+                    hint='a record starts with tags such as [Rules "42"] or with a `hand` line',
+                    file=self.file,
+                )
+            )
+            yield ReadResult(None, diagnostics)

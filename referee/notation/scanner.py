@@ -1,0 +1,314 @@
+"""Cutting input into chunks at record boundaries, streaming.
+
+Text comes in blocks (``decode_blocks`` reads bytes and checks that they are UTF-8
+on the way); ``chunks`` cuts it before every ``hand`` line and before a tag line
+that follows hands, so a chunk is a header (tags) or one hand.  Blank and comment
+lines go with the chunk after them.  Nothing is held but the chunk being cut:
+memory stays flat on any input, and a chunk larger than ``MAX_CHUNK`` is reported
+and skipped rather than held.
+
+Input that is not text (a NUL byte, bytes that are not UTF-8, a UTF-16 file) ends
+the input with a ``Problem`` chunk that says where and what.  An unterminated
+``{`` comment does not swallow the rest of the file: the next line that starts a
+hand or a tag line ends it, and the hand it was in reports it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple, Protocol
+
+__all__ = ["BLOCK", "HAND", "HEADER", "JUNK", "MAX_CHUNK", "Chunk", "NotText", "chunks", "decode_blocks"]
+
+JUNK, HEADER, HAND = 0, 1, 2
+"""Chunk kinds: text before any record, a header of tags, a hand."""
+
+BLOCK = 1 << 20
+"""Bytes read at a time."""
+
+MAX_CHUNK = 16 << 20
+"""Characters one chunk (a header, or one hand) may hold; longer ones are reported and skipped."""
+
+
+class Readable(Protocol):
+    """A byte stream: a file opened for binary reading, standard input's buffer, a range of a file."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+class Chunk(NamedTuple):
+    kind: int
+    text: str
+    offset: int
+    """Where ``text`` starts, in characters from the start of the input."""
+    line: int
+    """The line ``text`` starts on (1-based)."""
+
+
+class NotText(NamedTuple):
+    """Where the input stops being text, and why."""
+
+    line: int
+    column: int
+    what: str
+    hint: str
+
+
+class TooLong(NamedTuple):
+    """A chunk longer than ``MAX_CHUNK`` was skipped."""
+
+    line: int
+    length: int
+
+
+_UTF16_HINT = "it looks like UTF-16 text: convert it to UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.42`"
+_TEXT_HINT = "records are UTF-8 text files"
+
+
+def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iterator[str | NotText]:
+    """UTF-8 text blocks from a byte stream; a ``NotText`` (always last) where it stops being text.
+
+    Lines and columns in a ``NotText`` count from the start of the stream.  A UTF-8
+    byte-order mark is dropped; old Mac line ends (``\\r`` only) are read as newlines.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    column = 1
+    first = True
+    cr_only = False
+    while True:
+        block = stream.read(size)
+        final = not block
+        if first and block:
+            if block[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                yield NotText(line, 1, "a UTF-16 byte-order mark", _UTF16_HINT)
+                return
+            if block[:3] == b"\xef\xbb\xbf":
+                block = block[3:]
+        nul = block.find(b"\x00")
+        data = block if nul < 0 else block[:nul]
+        bad: NotText | None = None
+        try:
+            text = decoder.decode(data, final=final or nul >= 0)
+        except UnicodeDecodeError as e:
+            text = e.object[: e.start].decode("utf-8", errors="replace")
+            bad = NotText(0, 0, f"the byte 0x{e.object[e.start]:02x}, which is not UTF-8", _TEXT_HINT)
+        if first:
+            cr_only = "\r" in text and "\n" not in text
+            first = False
+        if cr_only:
+            text = text.replace("\r", "\n")
+        if text:
+            yield text
+            line, column = _advance(line, column, text)
+        if bad is not None:
+            yield bad._replace(line=line, column=column)
+            return
+        if nul >= 0:
+            sample = block[:64]
+            utf16 = sample.count(b"\x00") * 4 >= len(sample)
+            yield NotText(line, column, "a NUL byte", _UTF16_HINT if utf16 else _TEXT_HINT)
+            return
+        if final:
+            return
+
+
+def _advance(line: int, column: int, text: str) -> tuple[int, int]:
+    newlines = text.count("\n")
+    if newlines:
+        return line + newlines, len(text) - text.rfind("\n")
+    return line, column + len(text)
+
+
+_BOUNDARY = re.compile(r"^[ \t\f\r]*(?:(hand)(?![A-Za-z0-9_])|(\[))", re.M | re.I)
+"""A line that may start a chunk: a ``hand`` line, or a tag line."""
+_STARTS = re.compile(r"(hand)(?![A-Za-z0-9_])|(\[)", re.I)
+"""``_BOUNDARY`` at the first text of a line (after a comment, say)."""
+_TEXT_LINE = re.compile(r"^[ \t\f\r]*[^ \t\f\r\n;{]", re.M)
+"""A line that holds text other than blanks and ``;`` comments (``{`` lines are looked at closely)."""
+
+
+def chunks(blocks: Iterable[str | NotText], *, start_line: int = 1, start_offset: int = 0) -> Iterator[Chunk | NotText | TooLong]:
+    """Cut text blocks into chunks (see the module docstring); ``NotText`` passes through last."""
+    cutter = _Cutter(start_line, start_offset)
+    for block in blocks:
+        if isinstance(block, NotText):  # the chunk it cuts short is not read: only the chunks before it
+            yield block
+            return
+        yield from cutter.feed(block)
+    yield from cutter.finish()
+
+
+class _Cutter:
+    """The chunk being cut.  Input comes in blocks; whole lines are cut, the partial last
+    line of a block waits for the next one."""
+
+    def __init__(self, line: int, offset: int) -> None:
+        self.pending = ""
+        """The partial last line of the input so far."""
+        self.buf: list[str] = []
+        """Pieces of the current chunk's text."""
+        self.size = 0
+        self.tail = 0
+        """Characters of the current chunk up to the end of its last line with text: blank and
+        comment lines after it go with the next chunk."""
+        self.kind = JUNK
+        self.line = line
+        """The line the current chunk starts on."""
+        self.offset = offset
+        """Where the current chunk starts."""
+        self.in_brace = False
+        self.skipping = False
+        """A chunk over ``MAX_CHUNK`` is being skipped, up to the next boundary."""
+
+    def feed(self, block: str) -> Iterator[Chunk | TooLong]:
+        text = self.pending + block
+        cut = text.rfind("\n") + 1
+        self.pending = text[cut:]
+        if cut:
+            if not self.in_brace and "{" not in text[:cut]:
+                yield from self._fast(text[:cut])
+            else:
+                for line in text[:cut].splitlines(keepends=True):
+                    yield from self._line(line)
+        if len(self.pending) > MAX_CHUNK:  # one endless line: report it and drop it
+            if not self.skipping:
+                yield TooLong(self.line, self.size + len(self.pending))
+            self._add(self.pending, False)
+            self.pending = ""
+            self._drop()
+
+    def finish(self) -> Iterator[Chunk | TooLong]:
+        if self.pending:
+            text, self.pending = self.pending, ""
+            yield from self._line(text)
+        if self.size and not self.skipping:
+            yield Chunk(self.kind, "".join(self.buf), self.offset, self.line)
+
+    # -- cutting -------------------------------------------------------------------------
+    def _add(self, text: str, has_text: bool) -> None:
+        if not self.skipping:
+            self.buf.append(text)
+        self.size += len(text)
+        if has_text:
+            self.tail = self.size
+
+    def _drop(self) -> None:
+        """Skip the current chunk: it is too long to hold."""
+        self.skipping = True
+        self._advance("".join(self.buf) if self.buf else "", self.size)
+        self.buf, self.size, self.tail = [], 0, 0
+
+    def _advance(self, text: str, size: int) -> None:
+        self.offset += size
+        self.line += text.count("\n")
+
+    def _boundary(self, kind: int) -> Iterator[Chunk | TooLong]:
+        """A line that starts a new chunk of ``kind`` comes next: cut the current chunk at its tail."""
+        if self.skipping:
+            skipped = "".join(self.buf)
+            self.skipping = False
+            self.buf, self.size, self.tail = [skipped[self.tail :]] if skipped[self.tail :] else [], self.size - self.tail, 0
+        elif self.tail:
+            text = "".join(self.buf)
+            head, rest = text[: self.tail], text[self.tail :]
+            if len(head) > MAX_CHUNK:
+                yield TooLong(self.line, len(head))
+            else:
+                yield Chunk(self.kind, head, self.offset, self.line)
+            self._advance(head, len(head))
+            self.buf, self.size, self.tail = [rest] if rest else [], len(rest), 0
+        self.kind = kind
+
+    def _fast(self, text: str) -> Iterator[Chunk | TooLong]:
+        """Whole lines with no ``{`` and no comment open: the boundaries are the lines the
+        regex finds; blank and ``;`` lines before one go with it."""
+        at = 0
+        for m in _BOUNDARY.finditer(text):
+            kind = HAND if m.group(1) else HEADER
+            if kind == HEADER and self.kind == HEADER:
+                continue  # the header goes on
+            b = m.start()
+            c = _back(text, at, b)
+            if c > at:
+                self._add(text[at:c], True)
+            yield from self._boundary(kind)
+            self._add(text[c:b], False)
+            at = b
+            if self.size > MAX_CHUNK and not self.skipping:
+                yield TooLong(self.line, self.size)
+                self._drop()
+        if at < len(text):
+            self._add(text[at:], _has_text(text, at, len(text)))
+        if self.size > MAX_CHUNK and not self.skipping:
+            yield TooLong(self.line, self.size)
+            self._drop()
+
+    def _line(self, line: str) -> Iterator[Chunk | TooLong]:
+        """One line, looked at closely (comments that may span lines)."""
+        has_text, kind = self._scan(line)
+        if has_text and kind != JUNK and not (kind == HEADER and self.kind == HEADER):
+            yield from self._boundary(kind)
+        self._add(line, has_text)
+        if self.size > MAX_CHUNK and not self.skipping:
+            yield TooLong(self.line, self.size)
+            self._drop()
+
+    def _scan(self, line: str) -> tuple[bool, int]:
+        """Whether ``line`` holds text outside comments, and the chunk kind it starts (JUNK: none)."""
+        i, n = 0, len(line)
+        first = -1
+        if self.in_brace:
+            # An unclosed `{` ends at a line that starts a hand or a tag line (docs/notation.md).
+            m = _BOUNDARY.match(line)
+            j = line.find("}")
+            if m is None and j < 0:
+                return False, JUNK
+            self.in_brace = False
+            if m is None:
+                i = j + 1
+        while i < n:
+            c = line[i]
+            if c in " \t\r\f\n":
+                i += 1
+                continue
+            if c == ";":
+                break
+            if c == "{":
+                j = line.find("}", i + 1)
+                if j < 0:
+                    self.in_brace = True
+                    break
+                i = j + 1
+                continue
+            if first < 0:
+                first = i
+            if c == '"':  # a tag value: `{` and `;` inside it are text
+                i += 1
+                while i < n and line[i] != '"':
+                    i += 2 if line[i] == "\\" else 1
+            i += 1
+        if first < 0:
+            return False, JUNK
+        m = _STARTS.match(line, first)
+        if m is None:
+            return True, JUNK
+        return True, HAND if m.group(1) else HEADER
+
+
+def _has_text(text: str, lo: int, hi: int) -> bool:
+    """Whether a line of ``text[lo:hi]`` holds text that is not a ``;`` comment."""
+    return _TEXT_LINE.search(text, lo, hi) is not None
+
+
+def _back(text: str, lo: int, b: int) -> int:
+    """Where the blank and comment lines just before ``b`` (a line start) begin, not before ``lo``."""
+    c = b
+    while c > lo:
+        s = max(text.rfind("\n", lo, c - 1) + 1, lo)
+        body = text[s:c].strip()
+        if body and not body.startswith(";"):
+            break
+        c = s
+    return c

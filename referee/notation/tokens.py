@@ -1,0 +1,90 @@
+"""The words of the notation, as the reader's hot path classifies them.
+
+Every table here is generated from the grammar's terminals (``grammar.terminals``)
+or from the engine's data, and ``tests/notation/test_grammar.py`` holds each one
+against the terminal it stands for: the dictionaries are only faster ways to ask
+the same question as the grammar's regular expressions.
+"""
+
+from __future__ import annotations
+
+import re
+from string import ascii_letters
+
+from .. import codes
+from ..codes import Code
+from ..engine.declarations import NUMBER_ALIASES
+from ..engine.tiles import ALL_TILES, Tile
+from .grammar import terminal
+
+__all__ = [
+    "LETTERS",
+    "MAX_DIGITS",
+    "SUITS",
+    "TILES",
+    "TOKEN",
+    "Problem",
+    "is_number",
+    "is_signed",
+    "is_tile_like",
+]
+
+TOKEN = re.compile(r"=>|[,/\n]|[^\s,/=]+|=")
+"""One word of an item, or a punctuation mark that is a word of its own (``=>`` ``,`` ``/``),
+or a newline (which ends a trick inside ``play``)."""
+
+TILES: dict[str, Tile] = {}
+"""Every way of writing a double-six tile (``6-4``, ``4-6``, ``64``, ``46``), to the tile."""
+for _t in ALL_TILES.values():
+    for _text in (f"{_t.hi}-{_t.lo}", f"{_t.lo}-{_t.hi}", f"{_t.hi}{_t.lo}", f"{_t.lo}{_t.hi}"):
+        TILES[_text] = _t
+
+LETTERS = frozenset(ascii_letters)
+"""What a seat is: one letter (the grammar's ``SEAT``)."""
+
+SUITS: dict[str, int] = {name.lower(): suit for name, suit in NUMBER_ALIASES.items()}
+"""A suit word (the grammar's ``SUIT``) to its number."""
+
+MAX_DIGITS = 9
+"""Longer numbers are out of range (S013): no bid, score or hand number needs them."""
+
+_TILE_LIKE = terminal("TILE")
+_SIGNED = terminal("SIGNED")
+
+
+def is_tile_like(word: str) -> bool:
+    """Text the grammar lexes as a tile, whether or not it is a double-six domino."""
+    return _TILE_LIKE.fullmatch(word) is not None
+
+
+def is_number(word: str) -> bool:
+    """The grammar's ``NUMBER``: ASCII digits only."""
+    return word.isascii() and word.isdigit()
+
+
+def is_signed(word: str) -> bool:
+    return _SIGNED.fullmatch(word) is not None
+
+
+class Problem:
+    """Something the reader found, with its place as offsets (``span``)."""
+
+    __slots__ = ("code", "hint", "message", "span")
+
+    def __init__(self, code: Code, message: str, span: tuple[int, int] | None, hint: str | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.span = span
+        self.hint = hint
+
+    def __repr__(self) -> str:
+        return f"Problem({self.code}, {self.message!r}, {self.span})"
+
+
+def out_of_range(word: str, span: tuple[int, int]) -> Problem:
+    return Problem(
+        codes.S013,
+        f"the number {word[:12]}{'…' if len(word) > 12 else ''} is out of range",
+        span,
+        f"numbers have at most {MAX_DIGITS} digits",
+    )

@@ -1,0 +1,115 @@
+"""Work units: a file cut at record boundaries into byte ranges that other processes
+(``--jobs``, a Dask cluster) read on their own.
+
+A unit is cut only before a header, or before a hand of a log or of a header-less
+hand log, where nothing but the log's header carries over; reading the units one
+after another gives exactly what ``read_records`` gives on the whole file: the
+same records, numbers, lines, comments and diagnostics.  A unit is a few numbers
+(the byte range, where it starts, the records before it) and the log header in
+force, so the process that cuts a large file sends little to the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import BinaryIO
+
+from .assemble import Assembler, ReadResult, read_chunk
+from .reader import read_blocks
+from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
+
+__all__ = ["Unit", "cut_units", "read_unit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A run of records of one file: bytes ``start`` to ``end`` (-1: to the end of the file)."""
+
+    path: str
+    name: str | None
+    """The file as diagnostics name it."""
+    start: int
+    end: int
+    before: int
+    """Records of the file before this unit."""
+    line: int
+    """The line the unit starts on."""
+    offset: int
+    """Where the unit starts, in characters from the start of the file."""
+    header: Chunk | None = None
+    """The ``[Mode "log"]`` header the unit's first hands are under."""
+    hands: int = 0
+    """Hands in the unit, for progress."""
+
+
+def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
+    """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
+    the end of the file, and reports any problem with the text after the last cut)."""
+    with open(path, "rb") as f:
+        bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
+        f.seek(0)
+        yield from _cut(f, path, name, hands, bom)
+
+
+def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iterator[Unit]:
+    count = 0  # records before the chunk being looked at
+    header = log = open_game = False
+    log_header: Chunk | None = None
+    in_unit = 0
+    start = Unit(path, name, 0, -1, 0, 1, 0)
+    size = bom  # bytes of the unit so far (the first one holds the byte-order mark)
+    for chunk in chunks(decode_blocks(f)):
+        if not isinstance(chunk, Chunk):  # not text, or too long: the last unit reads on and reports it
+            break
+        if in_unit >= hands and (chunk.kind == HEADER or (chunk.kind == HAND and (not header or (log and not open_game)))):
+            end = start.start + size
+            yield replace(start, end=end, hands=in_unit)
+            before = count + (1 if open_game and chunk.kind == HEADER else 0)
+            start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if chunk.kind == HAND else None)
+            size = in_unit = 0
+        size += len(chunk.text.encode("utf-8"))
+        if chunk.kind == HEADER:
+            read = read_chunk(chunk)
+            count += open_game
+            mode = next((t.value for t in reversed(read.tags) if t.name == "Mode"), "")
+            header, log, open_game = True, mode.strip().lower() == "log", True
+            log_header = chunk if log else None
+            if read.hand is not None:
+                in_unit += 1
+                if log:
+                    count += 1
+                    open_game = False
+                    log_header = None  # a header that shares its line with a hand is not carried over
+        elif chunk.kind == HAND:
+            in_unit += 1
+            if not header or log:
+                count += 1
+                open_game = False
+    yield replace(start, hands=in_unit)
+
+
+def read_unit(unit: Unit) -> Iterator[ReadResult]:
+    """The records of one unit, as ``read_records`` gives them in the whole file."""
+    asm = Assembler(unit.name, unit.before)
+    if unit.header is not None:
+        asm.prime(unit.header)
+    with open(unit.path, "rb") as f:
+        f.seek(unit.start)
+        stream = _Range(f, unit.end - unit.start if unit.end >= 0 else -1)
+        yield from read_blocks(decode_blocks(stream, line=unit.line), unit.name, assembler=asm, start=(unit.line, unit.offset))
+
+
+class _Range:
+    """A byte range of an open file, read like a stream."""
+
+    def __init__(self, f: BinaryIO, size: int) -> None:
+        self.f = f
+        self.left = size
+
+    def read(self, n: int = -1) -> bytes:
+        if self.left < 0:
+            return self.f.read(n)
+        data = self.f.read(min(n, self.left) if n >= 0 else self.left)
+        self.left -= len(data)
+        return data
