@@ -12,7 +12,7 @@ from .. import __version__
 
 app = typer.Typer(
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Referee and hand-record processor for Texas 42, Moon and Texas 88.\n\nExit status: 0 clean, 1 rule errors, 2 syntax or usage errors.",

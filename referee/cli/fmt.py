@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
-from rich.console import Console
 
-from ..pipeline import UsageError, expand_paths, judge_paths
 from . import app
-from .common import (
-    OPTIONS_OPT,
-    RULES_OPT,
-    _print_diagnostic,
-    _referee,
-    _usage_fail,
-)
+from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .params import Command, paths_argument
 
 
-@app.command()
+@app.command(cls=Command)
 def fmt(
-    paths: list[str] = typer.Argument(..., help="Record files or directories (searched for *.42)."),
+    paths: list[str] = paths_argument("Record files or directories (searched for *.42)."),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list files that are not canonical (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
     rules: str = RULES_OPT,
@@ -38,12 +29,14 @@ def fmt(
       referee fmt --diff game.42
     """
     import difflib
+    import sys
 
     from ..notation.writer import format_game
+    from ..pipeline import UsageError, expand_paths, judge_paths
     from ..report.canonical import canonical
+    from .common import _print_diagnostic, _referee, _usage_fail
 
-    out = Console(highlight=False, emoji=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, emoji=False)
+    out, err = consoles()
     try:
         referee = _referee(rules, options)
         files = [f for f in expand_paths(paths) if f != "-"]
