@@ -114,7 +114,16 @@ def test_check_max_errors_stops_early() -> None:
     run = Run("check", "--max-errors", "1", "samples/broken")
     assert run.out.count("error[") == 1
     assert run.code == 1  # the status of what was read: the first file has one rule error
-    assert "(stopped after 1 errors)" in run.out
+    summary = run.out.splitlines()[-1]
+    assert summary == "2 files, 0 games, 2 hands: 1 error, 1 warning (stopped after 1 error; there may be more)"
+
+
+def test_check_max_errors_counts_what_it_shows() -> None:
+    run = Run("check", "--max-errors", "3", "--jobs", "1", "samples/broken")
+    shown = run.out.count("error[")
+    assert shown == 3
+    assert f": {shown} errors, " in run.out.splitlines()[-1]
+    assert run.out.splitlines()[-1].endswith("(stopped after 3 errors; there may be more)")
 
 
 def test_check_exit_status_by_worst_diagnostic() -> None:
@@ -137,19 +146,45 @@ def test_score_text(path: str, snapshot: SnapshotAssertion) -> None:
 def test_score_csv(snapshot: SnapshotAssertion) -> None:
     run = Run("score", "--format", "csv", "samples/legal/42-game.42")
     assert run.code == 0
-    rows = list(csv.reader(io.StringIO(run.out)))
-    header, body = rows[0], rows[1:]
-    assert "hand" in header and "winner" not in body[0]
-    assert len(body) == 10  # one row per hand, the thrown-in hand included
-    hand = header.index("hand")
-    assert [int(r[hand]) for r in body] == list(range(1, 11))
+    rows = list(csv.DictReader(io.StringIO(run.out)))
+    hands, games = [r for r in rows if r["kind"] == "hand"], [r for r in rows if r["kind"] == "game"]
+    assert [int(r["hand"]) for r in hands] == list(range(1, 11))  # one row per hand, the thrown-in hand included
+    (game,) = games
+    assert game["winner"] == "NS" and game["hand"] == ""
+    assert {(r["event"], r["date"], r["round"]) for r in rows} == {("Thursday club night", "2026-03-12", "2")}
+    assert {(r["side_1"], r["players_1"], r["side_2"], r["players_2"]) for r in rows} == {("NS", "Ann & Cy", "EW", "Bob & Di")}
     assert run.out == snapshot
+
+
+def test_score_csv_adds_up_in_a_spreadsheet() -> None:
+    """A field per side: the awards of the hands add up to the game row's final score."""
+    for path in GAMES:
+        rows = list(csv.DictReader(io.StringIO(Run("score", "--format", "csv", path).out)))
+        (game,) = [r for r in rows if r["kind"] == "game"]
+        for i in (1, 2, 3):
+            if game[f"side_{i}"]:
+                awards = sum(int(r[f"award_{i}"] or 0) for r in rows if r["kind"] == "hand")
+                assert awards == int(game[f"score_{i}"]), (path, i)
+                assert all(r[f"points_{i}"] == "" or r[f"points_{i}"].isdigit() for r in rows)
 
 
 def test_score_csv_has_one_row_per_hand_of_a_log() -> None:
     run = Run("score", "--format", "csv", "samples/legal/42-hand-log.42", "samples/legal/42-points-log.42")
     rows = list(csv.DictReader(io.StringIO(run.out)))
     assert len(rows) == 4 + 3
+    assert {r["kind"] for r in rows} == {"hand"}  # a logged hand with nothing outside it has no game row
+
+
+def test_score_rows_carry_every_diagnostic() -> None:
+    """Each diagnostic's code is in the row of its hand, or in the game row (E504, W102)."""
+    paths = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "samples" / "broken").glob("*.42"))]
+    rows = list(csv.DictReader(io.StringIO(Run("score", "--format", "csv", "--jobs", "1", *paths).out)))
+    diagnostics = [json.loads(line) for line in Run("check", "--format", "json", "--jobs", "1", *paths).out.splitlines()]
+    found = sorted(d["code"] for d in diagnostics if d["type"] == "diagnostic")
+    listed = sorted(code for r in rows for code in (r["errors"] + " " + r["warnings"]).split())
+    assert set(listed) == set(found)
+    winner = next(r for r in rows if r["file"].endswith("42-winner-wrong.42") and r["kind"] == "game")
+    assert "E504" in winner["errors"].split()
 
 
 def test_score_json(snapshot: SnapshotAssertion) -> None:
@@ -157,7 +192,28 @@ def test_score_json(snapshot: SnapshotAssertion) -> None:
     assert run.code == 0
     (doc,) = [json.loads(line) for line in run.out.splitlines()]
     assert doc["winner"] == "B" and len(doc["hands"]) == 11
+    assert (doc["format"], doc["version"]) == ("referee-score", 2)
+    assert doc["game"]["winner"] == "B" and [doc["game"][f"score_{i}"] for i in (1, 2, 3)] == [doc["score"][s] for s in "ABC"]
     assert doc == snapshot
+
+
+def test_score_shows_the_errors_it_counts(snapshot: SnapshotAssertion) -> None:
+    """A renege (E404) and a wrong trick winner (E506) are shown under the sheet, and
+    marked in the ! column of their hand, as check shows them."""
+    run = Run("score", "--jobs", "1", "samples/broken/42-renege.42", "samples/broken/42-trick-winner-wrong.42")
+    assert run.code == 1
+    check = Run("check", "--jobs", "1", "samples/broken/42-renege.42", "samples/broken/42-trick-winner-wrong.42")
+    blocks = check.out.split("\n\n")[:-1]
+    assert blocks and all(block in run.out for block in blocks)
+    header = next(line for line in run.out.splitlines() if "hand" in line and "dealer" in line)
+    assert header.split()[-2:] == ["!", "┃"]
+    assert any("E404" in line and line.lstrip("│ ").startswith("1 ") for line in run.out.splitlines())
+    assert run.snap() == snapshot
+
+
+def test_piped_score_lines_have_no_trailing_spaces() -> None:
+    run = Run("score", *GAMES, "samples/broken/42-renege.42")
+    assert [line for line in run.out.splitlines() if line != line.rstrip()] == []
 
 
 @pytest.mark.parametrize(
