@@ -124,8 +124,8 @@ class Meter:
                     counted,
                     BarColumn(),
                     TaskProgressColumn(),
-                    TextColumn("left"),
                     TimeRemainingColumn(),
+                    TextColumn("left"),
                     console=self.err,
                     transient=True,
                     auto_refresh=False,
@@ -134,18 +134,16 @@ class Meter:
                 self.progress = Progress(
                     SpinnerColumn(), counted, TimeElapsedColumn(), console=self.err, transient=True, auto_refresh=False
                 )
-            self.task = self.progress.add_task("reading", total=self.total, counted="")
+            self.task = self.progress.add_task("reading", total=self.total, counted=plural(self.hands, self.unit))
         self.progress.start()
         self.live = True
 
     def _draw(self) -> None:
         now = time.monotonic()
-        if not self.live:
-            if now - self.began < self.delay:
-                return
-            self._start()
-        elif now - self.drawn_at < REFRESH:
+        if not self.live and now - self.began < self.delay or self.live and now - self.drawn_at < REFRESH:
             return
+        if not self.live:
+            self._start()
         assert self.progress is not None and self.task is not None
         self.progress.update(self.task, completed=self.completed(), counted=plural(self.hands, self.unit))
         self.progress.refresh()
