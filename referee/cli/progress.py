@@ -140,7 +140,8 @@ class Meter:
 
     def _draw(self) -> None:
         now = time.monotonic()
-        if not self.live and now - self.began < self.delay or self.live and now - self.drawn_at < REFRESH:
+        waiting = now - self.began < self.delay if not self.live else now - self.drawn_at < REFRESH
+        if waiting:
             return
         if not self.live:
             self._start()

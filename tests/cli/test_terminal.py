@@ -96,7 +96,7 @@ def test_a_terminal_shows_clean_lines(command: str, folder: Path, snapshot: Snap
     screen = final_screen(raw)
     piped, piped_code = in_pipe([command, "games/"], folder)
     assert code == piped_code == 1
-    assert [line for line in screen if SPINNER.search(line) or " hand " in line and "%" in line] == []
+    assert [line for line in screen if SPINNER.search(line) or (" hand " in line and "%" in line)] == []
     assert screen == piped.rstrip("\n").splitlines()
     assert "\n".join(screen) == snapshot
 
