@@ -420,3 +420,127 @@ def test_docs_cli_md_lists_every_option(command: str) -> None:
     for flag in sorted(flags):
         assert f"`{flag}" in section or f" {flag}`" in section or f"/ `{flag}`" in section, f"{command}: {flag} is not in docs/cli.md"
     assert "Exit status" in section
+
+
+# -- words, metavars, errors, completion -------------------------------------------------------
+
+T88_EXCHANGE_NONE = """[Event "88 night"] [Rules "88"]
+[A "Al"] [B "Bea"] [C "Cal"] [D "Dee"] [E "Ed"] [F "Flo"]
+
+hand 1 dealer F
+  deal A 6-6 6-6 6-5 6-5 6-4 6-4 6-3 6-3 6-2
+       B 6-2 6-1 6-1 6-0 6-0 5-5 5-5 5-4 5-4
+       C 5-3 5-3 5-2 5-2 5-1 5-1 5-0 5-0 4-4
+       D 4-4 4-3 4-3 4-2 4-2 4-1 4-1 4-0 4-0
+       E 3-3 3-3 3-2 3-2 3-1 3-1 3-0 3-0 2-2
+       F 2-2 2-1 2-1 2-0 2-0 1-1 1-1 1-0 1-0
+  cat 0-0 0-0
+  bid A 80 sixes, B pass, C pass, D pass, E pass, F pass
+  exchange none
+  play A 6-6 B 6-2 C 5-0 D 4-1 E 3-2 F 1-0
+  claim
+"""
+
+
+def test_show_of_an_exchange_of_nothing_and_the_players_names(tmp_path: Path) -> None:
+    run = Run("show", _write(tmp_path, T88_EXCHANGE_NONE), "--hand", "1")
+    assert "exchange: none (the cat stays as dealt)" in run.out
+    assert "took -" not in run.out
+    assert "dealer F (Flo)" in run.out and "A (Al) bid 80; trump sixes" in run.out
+    assert [line.split()[:2] for line in run.out.splitlines()[1:7]] == [
+        [s, f"({n})"] for s, n in zip("ABCDEF", ["Al", "Bea", "Cal", "Dee", "Ed", "Flo"], strict=True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (["show", "samples/legal/42-hand-log.42", "--hand", "2"], "record 1 has 1 hand, not 2"),
+        (["check", "--quiet", "samples/broken/42-renege.42"], "0 games, 1 hand, 1 error, 0 warnings"),
+        (["check", "samples/broken/42-renege.42"], "1 file, 0 games, 1 hand: 1 error, 0 warnings"),
+    ],
+)
+def test_plurals(args: list[str], wanted: str) -> None:
+    run = Run(*args)
+    assert wanted in run.out + run.err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_shows_words_not_python_types(command: str) -> None:
+    text = Run(command, "--help").out
+    assert re.search(r"<(list|str|int|bool|path)\b|\{\w+\}|int range", text) is None, text
+    usage = text.splitlines()[0]
+    if command in ("check", "score", "convert", "fmt", "report"):
+        assert usage.endswith(f" {command} [OPTIONS] PATH...")
+    if command == "show":
+        assert usage.endswith(" show [OPTIONS] FILE")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "--format", "yaml", "samples/legal"], "Invalid value for '--format' / '-f': 'yaml' is not one of text, json"),
+        (["score", "--format", "cvs", "samples/legal"], "'cvs' is not one of text, json, csv; did you mean csv?"),
+        (["check", "--max-errors", "x", "samples/legal"], "Invalid value for '--max-errors': 'x' is not a whole number"),
+        (["check", "--jobs", "0", "samples/legal"], "Invalid value for '--jobs' / '-j': 0 is too small; give 1 or more"),
+        (["check", "--formt", "json", "samples/legal"], "No such option: --formt"),
+        (["chek", "samples/legal"], "Did you mean 'check'"),
+        (["check", "--rules", "mon", "samples/legal"], "unknown profile 'mon'; did you mean moon?"),
+        (["check", "--options", "allpass=forced", "samples/legal"], "Texas 42 has no option 'allpass'"),
+        (["check", "--options", "all-pass=forse", "samples/legal"], "did you mean forced?"),
+    ],
+)
+def test_usage_errors_in_plain_words(args: list[str], message: str) -> None:
+    run = Run(*args)
+    assert run.code == 2
+    assert message in run.err, run.err
+    assert "Value error" not in run.err and "Input should be" not in run.err
+
+
+def test_options_did_you_mean_names_the_option() -> None:
+    assert "did you mean all-pass?" in Run("check", "--options", "allpass=forced", "samples/legal").err
+
+
+def test_python_dash_m_referee_runs_the_command() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "referee", "--version"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert result.returncode == 0 and result.stdout.startswith("referee ")
+
+
+def _complete(words: str, tmp: Path | None = None) -> list[str]:
+    """What the shell's completion (bash, through typer's protocol) offers after ``words``."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {
+        "_REFEREE_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    code = "from referee.cli import app; app(prog_name='referee')"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp or ROOT, check=False)
+    return result.stdout.split()
+
+
+def test_completion_of_profiles_formats_and_files(tmp_path: Path) -> None:
+    assert _complete("referee check --rules m") == ["moon"]
+    (tmp_path / "friday.toml").write_text('[profile]\nname = "friday"\nbase = "42"\n', encoding="utf-8")
+    assert _complete("referee check --rules f", tmp_path) == ["friday.toml"]
+    assert _complete("referee score --format ") == ["text", "json", "csv"]
+    assert _complete("referee check samples/le") == ["samples/legal/"]
+    assert "--install-completion" in _complete("referee --ins")
+
+
+def test_completion_scripts_are_offered() -> None:
+    help_text = Run("--help").out
+    assert "--install-completion" in help_text and "--show-completion" in help_text
+
+
+def test_completion_knows_every_built_in_profile() -> None:
+    from referee.cli.params import BUILT_IN_PROFILES
+    from referee.engine.games import GAMES
+
+    assert tuple(GAMES) == BUILT_IN_PROFILES
