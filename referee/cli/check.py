@@ -119,7 +119,8 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
     Examples:
       referee check samples/
       referee check game.42 --format json
-      cat hands.42 | referee check - --rules 42
+      cat hands.42 | referee check -
+      referee check samples/broken/ --max-errors 3
     """
 
 
