@@ -144,7 +144,7 @@ def schema(
     kind: SchemaKind = choice_option(
         SchemaKind.convert,
         "--for",
-        help="Whose JSON: convert (its documents), check or score (their JSON lines), rules (rules --format json).",
+        help="Whose JSON: convert (its documents), check or score (their JSON lines), or rules (its JSON listing).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).

@@ -544,3 +544,11 @@ def test_completion_knows_every_built_in_profile() -> None:
     from referee.engine.games import GAMES
 
     assert tuple(GAMES) == BUILT_IN_PROFILES
+
+
+def test_messages_are_not_wrapped_in_a_pipe() -> None:
+    """A log gets each message whole, however long (COLUMNS is 120 here)."""
+    run = Run("check", "--options", "allpass=forced", "samples/legal")
+    (line,) = run.err.splitlines()
+    assert len(line) > 120
+    assert line.startswith("error: --options: Texas 42 has no option 'allpass'") and line.endswith("did you mean all-pass?")

@@ -36,7 +36,7 @@ def help_examples() -> list[tuple[str, str, str | None]]:
     """``(where, command, None)`` for each line of each ``Examples:`` block."""
     group = typer.main.get_command(app)
     assert isinstance(group, typer.core.TyperGroup)
-    out = []
+    out: list[tuple[str, str, str | None]] = []
     for name in group.commands:
         text = _help(name)
         block = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0]
@@ -72,7 +72,12 @@ EXAMPLES = help_examples() + [e for page in PAGES for e in page_examples(page)]
 def club(tmp_path: Path) -> Path:
     """A folder with the samples and every file the examples name, and ``referee`` on the PATH."""
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
-    for name, sample in [("game.42", "42-game.42"), ("league.42", "42-game.42"), ("hands.42", "42-hand-log.42"), ("league.txt", "42-game.42")]:
+    for name, sample in [
+        ("game.42", "42-game.42"),
+        ("league.42", "42-game.42"),
+        ("hands.42", "42-hand-log.42"),
+        ("league.txt", "42-game.42"),
+    ]:
         shutil.copy(ROOT / "samples" / "legal" / sample, tmp_path / name)
     (tmp_path / "league").mkdir()
     shutil.copy(ROOT / "samples" / "legal" / "42-game.42", tmp_path / "league" / "game.42")
