@@ -2,65 +2,59 @@
 
 from __future__ import annotations
 
-import json
-import sys
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
 
-from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
-from ..report.render import diagnostic_json
 from . import app
-from .common import (
-    JOBS_OPT,
-    OPTIONS_OPT,
-    RULES_OPT,
-    Format,
-    _print_diagnostic,
-    _progress,
-    _referee,
-    _usage_fail,
-)
+from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, Format, consoles
+from .params import Command, choice_option, number_option, paths_argument
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..pipeline import Totals
 
 
-@app.command()
+CRIB = """\
+[Rules "42"] [Target "1 mark"] [North "Ann"] [East "Bob"]   ; tags
+hand 1 dealer W                     ; `;` to the end of the line is a comment
+  deal N 6-6 6-5 6-4 6-3 5-5 4-4 1-0  ; one row per seat
+       E 6-2 6-1 6-0 5-4 5-3 3-3 2-0
+       S 5-2 5-1 5-0 4-3 4-2 2-2 1-1
+       W 4-1 4-0 3-2 3-1 3-0 2-1 0-0
+  bid N 34, E pass, S pass, W pass    ; seat labels are optional
+  trump sixes                         ; or doubles, follow-me
+  play N 6-6 E 6-2 S 5-0 W 0-0 => N   ; one trick a line, or / between
+       N 6-5 E 6-1 S 1-1 W 2-1
+  claim                               {N shows the rest: a comment in braces}
+  result NS 42 made                   ; result, award, score: optional, checked
+  award NS 1
+  score NS 1 EW 0
+"""
+"""The notation crib of ``check --help``: a whole hand that checks clean (a test reads
+it out of the help text and checks it)."""
+
+
+@app.command(cls=Command)
 def check(
-    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
-    fmt: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for JSON Lines (one diagnostic per line)."),
+    paths: list[str] = paths_argument(PATHS_HELP),
+    fmt: Format = choice_option(Format.text, "--format", "-f", help="text for people, json for JSON Lines (one diagnostic per line)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only a one-line summary per file."),
-    max_errors: int = typer.Option(0, "--max-errors", min=0, help="Stop after this many errors (0: no limit)."),
+    max_errors: int = number_option(0, "--max-errors", minimum=0, help="Stop after showing this many errors (0: no limit)."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
 ) -> None:
-    """Check records against the rules and report every problem with its place.
+    import json
+    import sys
 
-    \b
-    Notation (full description: docs/notation.md):
-      ; a comment          {a comment attached to the next item}
-      [Rules "42"] [Options "all-pass=forced"] [Target "7 marks"] [North "Ann"]
-      hand 1 dealer N
-        deal N 6-6 6-5 5-5 4-1 3-0 2-2 1-0
-             E 6-4 6-2 5-3 4-4 3-2 2-1 0-0  ... one seat per line
-        bid E 30, S pass, W 31, N pass        seat labels optional
-        trump fives                           or doubles, follow-me
-        play W 5-5 N 5-0 E 5-3 S 6-5          one trick per line, or / between
-        result EW 35 made                     optional; checked
-        award EW 1                            optional; checked
-        score NS 0 EW 1                       optional; checked
-    Moon: seats A B C, `exchange 3-1 for 6-0` for the widow; Texas 88: seats
-    A-F, bids name a suit (`bid B 64 fives`), `exchange` for the cat.
-    42 contracts (options, see `referee rules`): `trump nello`, `trump sevens`,
-    `bid N 168 plunge` / `bid N 84 splash` then `trump sixes by S`.
+    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
+    from ..report.render import diagnostic_json
+    from .common import _print_diagnostic, _referee, _usage_fail
+    from .progress import Meter, wants_progress
 
-    \b
-    Examples:
-      referee check samples/
-      referee check game.42 --format json
-      cat hands.42 | referee check - --rules moon
-    """
-    out = Console(highlight=False, emoji=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+    out, err = consoles()
     try:
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         inputs = expand_paths(paths)
@@ -72,52 +66,67 @@ def check(
     shown_errors = 0
     stopped = False
     last_file: str | None = None
-    with _progress(err, err.is_terminal and fmt is not Format.json) as advance:
+    with Meter(err, files, show=wants_progress() and fmt is not Format.json) as meter:
         judged: Outcome[None]
         for judged in outcomes(files, referee, jobs=jobs or default_jobs(), share=True):
             if quiet and last_file is not None and judged.file != last_file:
-                _quiet_line(out, totals, last_file)
+                with meter.output():
+                    _quiet_line(out, totals, last_file)
             last_file = judged.file
-            totals.add_outcome(judged)
-            advance(judged.hands)
+            shown = []
             for d in judged.diagnostics:
                 if max_errors and d.is_error:
-                    shown_errors += 1
-                    if shown_errors > max_errors:
+                    if shown_errors == max_errors:
                         stopped = True
                         break
-                if quiet:
-                    continue
-                if fmt is Format.json:
-                    sys.stdout.write(diagnostic_json(d) + "\n")
-                else:
-                    _print_diagnostic(out, d)
+                    shown_errors += 1
+                shown.append(d)
+            totals.count(judged.file, judged.hands, judged.is_game, shown)  # what was shown is what is counted
+            meter.advance(judged.file, judged.hands)
+            if shown and not quiet:
+                with meter.output():
+                    for d in shown:
+                        if fmt is Format.json:
+                            sys.stdout.write(diagnostic_json(d) + "\n")
+                        else:
+                            _print_diagnostic(out, d)
             if stopped:
                 break
     if quiet and last_file is not None:
         _quiet_line(out, totals, last_file)
-    summary = totals.summary() + (f" (stopped after {max_errors} errors)" if stopped else "")
+    if stopped:
+        totals.files = len(totals.per_file)  # the files read before the stop
+    summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
-        status = totals.exit_status
-        sys.stdout.write(
-            json.dumps(
-                {
-                    "type": "summary",
-                    "files": totals.files,
-                    "games": totals.games,
-                    "hands": totals.hands,
-                    "errors": totals.errors,
-                    "warnings": totals.warnings,
-                    "exit": status,
-                }
-            )
-            + "\n"
-        )
+        line = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
+        line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
+        sys.stdout.write(json.dumps(line) + "\n")
     else:
         out.print(summary)
     raise typer.Exit(totals.exit_status)
 
 
+check.__doc__ = f"""Check records against the rules and report every problem with its place.
+
+    \b
+    Notation (full description: docs/notation.md), a whole hand of Texas 42:
+{"".join("      " + line for line in CRIB.splitlines(keepends=True))}
+    Moon: seats A B C, `widow 0-0` and `exchange 0-0 for 1-1` for the widow; Texas 88:
+    seats A-F, bids name a suit (`bid A 80 sixes`), `cat` and `exchange` for the cat.
+    42 contracts (options, see `referee rules`): `trump nello`, `trump sevens`,
+    `bid N 168 plunge` / `bid N 84 splash` then `trump sixes by S`.
+
+    \b
+    Examples:
+      referee check samples/
+      referee check game.42 --format json
+      cat hands.42 | referee check -
+      referee check samples/broken/ --max-errors 3
+    """
+
+
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
+    from ..pipeline import plural
+
     games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
     out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")

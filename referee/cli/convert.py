@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
 
-from ..judge.replay import Referee
-from ..notation.writer import RecordWriter
-from ..pipeline import EXTENSIONS, Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, outcome_of, outcomes, tune_gc
 from . import app
+from .common import JOBS_OPT, OPTIONS_OPT, RULES_OPT, consoles
+from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
+    from ..judge.replay import Referee
     from ..notation.record import GameRecord
-from .common import (
-    JOBS_OPT,
-    OPTIONS_OPT,
-    RULES_OPT,
-    _print_diagnostic,
-    _progress,
-    _referee,
-    _usage_fail,
-)
+    from ..pipeline import Judged, Outcome
 
 
 class ToFormat(StrEnum):
@@ -39,14 +29,14 @@ class FromFormat(StrEnum):
     json = "json"
 
 
-@app.command()
+@app.command(cls=Command)
 def convert(
-    paths: list[str] = typer.Argument(..., help="Record files (text, or JSON with --from json), directories, or - for standard input."),
-    to: ToFormat = typer.Option(
+    paths: list[str] = paths_argument("Record files (text, or JSON with --from json), directories, or - for standard input."),
+    to: ToFormat = choice_option(
         ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."
     ),
-    source: FromFormat = typer.Option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
-    output: str | None = typer.Option(None, "--output", "-O", help="Write here instead of standard output."),
+    source: FromFormat = choice_option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
+    output: str | None = typer.Option(None, "--output", "-O", metavar="FILE", help="Write here instead of standard output."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
@@ -61,7 +51,14 @@ def convert(
       referee convert hands.42 --to jsonl -O hands.jsonl
       referee convert game.json --from json --to text
     """
-    err = Console(stderr=True, highlight=False, emoji=False)
+    import sys
+
+    from ..notation.writer import RecordWriter
+    from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
+    from .common import _print_diagnostic, _referee, _usage_fail
+    from .progress import Meter, wants_progress
+
+    _out, err = consoles()
     try:
         referee = _referee(rules, options)
         inputs = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else EXTENSIONS)
@@ -77,13 +74,14 @@ def convert(
             stream.write("[")
         extract: Callable[[Judged], Any] = _record_text if to is ToFormat.text else _record_json
         writer = RecordWriter()
-        with _progress(err, err.is_terminal) as advance:
+        with Meter(err, files, show=wants_progress() and (output is not None or not sys.stdout.isatty())) as meter:
             for o in _convert_source(files, source, referee, extract, jobs or default_jobs()):
                 totals.add_outcome(o)
-                advance(o.hands)
+                meter.advance(o.file, o.hands)
                 if o.hands is None or o.data is None:
-                    for d in o.diagnostics:
-                        _print_diagnostic(err, d)
+                    with meter.output():
+                        for d in o.diagnostics:
+                            _print_diagnostic(err, d)
                     continue
                 if to is ToFormat.text:
                     stream.write(writer.text(o.data))
@@ -109,8 +107,8 @@ def _record_json(j: Judged) -> str | None:
 
 
 def _record_text(j: Judged) -> GameRecord | None:
-    """``convert --to text``: the canonical record (its text is written here, in order, so
-    that the hands of a log share one header)."""
+    """``convert --to text``: the canonical record (its text is written in input order by a
+    ``RecordWriter``, so that the hands of a log share one header)."""
     from dataclasses import replace
 
     from ..report.canonical import canonical
@@ -121,6 +119,8 @@ def _record_text(j: Judged) -> GameRecord | None:
 def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int
 ) -> Iterator[Outcome[Any]]:
+    from ..pipeline import Judged, outcome_of, outcomes
+
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs)
         return
@@ -137,13 +137,16 @@ class SchemaKind(StrEnum):
     convert = "convert"
     check = "check"
     score = "score"
+    rules = "rules"
 
 
-@app.command()
+@app.command(cls=Command)
 def schema(
-    output: str | None = typer.Option(None, "--output", "-O", help="Write the schema to this file."),
-    kind: SchemaKind = typer.Option(
-        SchemaKind.convert, "--for", help="Whose JSON: convert (its documents), check or score (their JSON lines)."
+    output: str | None = typer.Option(None, "--output", "-O", metavar="FILE", help="Write the schema to this file."),
+    kind: SchemaKind = choice_option(
+        SchemaKind.convert,
+        "--for",
+        help="Whose JSON: convert (its documents), check or score (their JSON lines), or rules (its JSON listing).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -152,8 +155,11 @@ def schema(
     Examples:
       referee schema > record.schema.json
       referee schema --for check > check.schema.json
+      referee schema --for score -O score.schema.json
     """
-    from ..interchange.documents import schema_text
+    import sys
+
+    from ..report.schemas import schema_text
 
     text = schema_text(kind.value)
     if output:

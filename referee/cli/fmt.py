@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
-from rich.console import Console
 
-from ..pipeline import UsageError, expand_paths
 from . import app
-from .common import (
-    OPTIONS_OPT,
-    RULES_OPT,
-    _print_diagnostic,
-    _referee,
-    _usage_fail,
-)
+from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .params import Command, paths_argument
 
 
 def _replace(name: str, text: str) -> None:
@@ -39,11 +30,10 @@ def _replace(name: str, text: str) -> None:
         raise
 
 
-@app.command()
+@app.command(cls=Command)
 def fmt(
-    paths: list[str] = typer.Argument(
-        ...,
-        help="Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the canonical text goes to standard output).",
+    paths: list[str] = paths_argument(
+        "Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the canonical text goes to standard output)."
     ),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list files that are not canonical (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
@@ -51,25 +41,28 @@ def fmt(
     options: str | None = OPTIONS_OPT,
 ) -> None:
     """Rewrite records in the canonical form: tags in order, tiles high end first,
-    one trick per line, seat labels written out. Comments survive.
+    one trick per line, seat labels written out. Comments stay where they were written.
 
-    A file with a syntax error is left untouched (exit 2).
+    A file with a syntax error is left untouched (exit 2). A file is replaced through
+    a temporary file and a rename, so it is never left half written.
 
     \b
     Examples:
       referee fmt samples/
       referee fmt --check league/
       referee fmt --diff game.42
+      cat game.42 | referee fmt -
     """
     import difflib
+    import sys
 
     from ..notation.reader import read_text
     from ..notation.writer import format_records
-    from ..pipeline import STDIN, judge_result
+    from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
+    from .common import _print_diagnostic, _referee, _usage_fail
 
-    out = Console(highlight=False, emoji=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+    out, err = consoles()
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files

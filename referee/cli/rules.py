@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 import typer
-from rich.console import Console
 
-from ..engine.profiles import Profile
-from ..pipeline import UsageError
 from . import app
-from .common import (
-    Format,
-    _profile,
-    _usage_fail,
-)
+from .common import Format, consoles
+from .params import Command, choice_option, complete_rules
 
 
-@app.command("rules")
+@app.command("rules", cls=Command)
 def rules_command(
-    rules: list[str] = typer.Option([], "--rules", "-r", help="Also list the profile of this house-rule file (.toml); may be repeated."),
-    fmt: Format = typer.Option(Format.text, "--format", "-f", help="text for people, json for programs."),
+    rules: list[str] = typer.Option(
+        [],
+        "--rules",
+        "-r",
+        metavar="FILE.toml",
+        autocompletion=complete_rules,
+        help="Also list the profile of this house-rule file (.toml); may be repeated.",
+    ),
+    fmt: Format = choice_option(
+        Format.text, "--format", "-f", help="text for people, json for programs (see `referee schema --for rules`)."
+    ),
 ) -> None:
     """List the rule profiles and every option: its values, default, meaning and source.
 
@@ -41,9 +41,15 @@ def rules_command(
       referee rules
       referee rules --rules friday.toml --format json
     """
-    from ..report.rulesdoc import rules_json, rules_text
+    import json
+    import sys
 
-    err = Console(stderr=True, highlight=False, emoji=False)
+    from ..engine.profiles import Profile
+    from ..pipeline import UsageError
+    from ..report.rulesdoc import rules_json, rules_text
+    from .common import _profile, _usage_fail
+
+    _out, err = consoles()
     houses: list[Profile] = []
     try:
         for file in rules:

@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
 
-from ..pipeline import Judged, Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
 from . import app
-from .common import (
-    JOBS_OPT,
-    OPTIONS_OPT,
-    RULES_OPT,
-    _print_diagnostic,
-    _progress,
-    _referee,
-    _usage_fail,
-)
+from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
+from .params import Command, choice_option, paths_argument
+
+if TYPE_CHECKING:
+    from ..pipeline import Judged
 
 
 class ScoreFormat(StrEnum):
@@ -30,11 +22,14 @@ class ScoreFormat(StrEnum):
     csv = "csv"
 
 
-@app.command()
+@app.command(cls=Command)
 def score(
-    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
-    fmt: ScoreFormat = typer.Option(
-        ScoreFormat.text, "--format", "-f", help="text (tables), json (one object per record, JSON Lines) or csv (one row per hand)."
+    paths: list[str] = paths_argument(PATHS_HELP),
+    fmt: ScoreFormat = choice_option(
+        ScoreFormat.text,
+        "--format",
+        "-f",
+        help="text (tables), json (one object per record, JSON Lines) or csv (one row per hand, and one per game).",
     ),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
@@ -43,19 +38,24 @@ def score(
     """Score every hand: bid, trump, points, made or set, awards, running score, winner.
 
     Where the record states a result, award, score or winner that disagrees with
-    the replay, the table shows both and the exit status is 1.
+    the replay, the table shows both. Every diagnostic is shown: the `!` column
+    names the codes of each hand's, and they follow the table as `check` prints
+    them. The exit status is that of `check`.
 
     \b
     Examples:
       referee score samples/legal/42-game.42
-      referee score league.42 --format csv > hands.csv
+      referee score samples/legal/ --format csv > hands.csv
     """
     import csv
+    import sys
 
-    from ..report.scoresheet import CSV_FIELDS, score_table
+    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..report.scoresheet import CSV_FIELDS, score_sheet
+    from .common import _print_diagnostic, _referee, _usage_fail
+    from .progress import Meter, wants_progress
 
-    out = Console(highlight=False, emoji=False, soft_wrap=False, width=160 if not sys.stdout.isatty() else None)
-    err = Console(stderr=True, highlight=False, emoji=False)
+    out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
         inputs = expand_paths(paths)
@@ -69,24 +69,24 @@ def score(
         writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
-    with _progress(err, err.is_terminal and fmt is not ScoreFormat.json) as advance:
+    with Meter(err, files, show=wants_progress() and fmt is not ScoreFormat.json) as meter:
         for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True):  # rows need no spans
             totals.add_outcome(o)
-            advance(o.hands)
-            if fmt is ScoreFormat.csv:
-                assert writer is not None
-                for row in o.data or ():
-                    writer.writerow(row)
-            elif fmt is ScoreFormat.json:
-                sys.stdout.write(f"{o.data}\n")
-            else:
-                judged = o.data
-                if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
-                    out.print(score_table(judged))
-                    out.print()
-                for d in o.diagnostics:
-                    if d.is_syntax:
-                        _print_diagnostic(err, d)
+            meter.advance(o.file, o.hands)
+            with meter.output():
+                if fmt is ScoreFormat.csv:
+                    assert writer is not None
+                    writer.writerows(o.data or ())
+                elif fmt is ScoreFormat.json:
+                    sys.stdout.write(f"{o.data}\n")
+                else:
+                    judged = o.data
+                    if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
+                        for part in score_sheet(judged):
+                            out.print(part)
+                        out.print()
+                    for d in o.diagnostics:
+                        _print_diagnostic(out, d)
     if fmt is ScoreFormat.text:
         out.print(totals.summary())
     else:
@@ -96,26 +96,18 @@ def score(
 
 def _score_rows(j: Judged) -> list[dict[str, Any]]:
     """``score --format csv``: the rows of one record (run in the worker processes)."""
-    from ..report.scoresheet import hand_rows
+    from ..report.scoresheet import score_rows
 
-    return list(hand_rows(j))
+    return score_rows(j)
 
 
 def _score_json(j: Judged) -> str:
-    """``score --format json``: the line of one record."""
-    from ..report.scoresheet import hand_rows
+    """``score --format json``: the line of one record (run in the worker processes)."""
+    import json
 
-    v = j.verdict
-    doc = {
-        "file": j.file,
-        "record": j.index,
-        "rules": v.rules if v else None,
-        "hands": list(hand_rows(j)),
-        "score": v.score if v else None,
-        "winner": v.winner if v else None,
-        "errors": sum(d.is_error for d in j.diagnostics),
-    }
-    return json.dumps(doc)
+    from ..report.scoresheet import score_document
+
+    return json.dumps(score_document(j))
 
 
 def _whole(j: Judged) -> Judged:

@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-import io
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
 
-from ..diagnostics import exit_status
-from ..engine.hand import HandSnapshot
-from ..engine.tiles import Tile
-from ..judge.replay import Referee
-from ..pipeline import UsageError, expand_paths, plural
+from . import app
+from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
+from .params import Command, choice_option, complete_paths, number_option, paths_argument
 
 if TYPE_CHECKING:
-    from ..judge.replay import Trace
+    from rich.console import Console
+
+    from ..judge.replay import Referee, Trace
     from ..judge.verdict import GameVerdict
     from ..notation.record import GameRecord
     from ..report.adapter import At
-
-from . import app
-from .common import (
-    OPTIONS_OPT,
-    RULES_OPT,
-    _print_diagnostic,
-    _referee,
-    _usage_fail,
-)
 
 
 class PictureFormat(StrEnum):
@@ -45,6 +33,8 @@ class Moment(StrEnum):
 
 def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: PictureFormat) -> At:
     """The moment ``show`` draws (see ``report.adapter.At``), or a usage error."""
+    from ..pipeline import UsageError
+
     if trick is not None and at is not None:
         raise UsageError("give --trick or --at, not both")
     if hand is None and fmt is PictureFormat.svg:
@@ -64,6 +54,10 @@ def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int,
 
 def _write_or_print(output: str | None, text: str, err: Console) -> None:
     """Write ``text`` to ``output`` (or standard output); a file that cannot be written is a usage error."""
+    import sys
+
+    from .common import _usage_fail
+
     if output is None:
         sys.stdout.write(text)
         return
@@ -73,11 +67,15 @@ def _write_or_print(output: str | None, text: str, err: Console) -> None:
         raise _usage_fail(err, f"cannot write {output}: {e.strerror or e}") from None
 
 
-@app.command()
+@app.command(cls=Command)
 def report(
-    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
+    paths: list[str] = paths_argument(PATHS_HELP),
     output: str = typer.Option(
-        ..., "--output", "-O", help="A directory (one NAME.html per record file) or, for a single file, a FILE.html."
+        ...,
+        "--output",
+        "-O",
+        metavar="DIR|FILE.html",
+        help="A directory (one NAME.html per record file) or, for a single file, a FILE.html.",
     ),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
@@ -93,10 +91,13 @@ def report(
       referee report samples/legal/ -O site/
       cat game.42 | referee report - -O game.html
     """
+    from ..diagnostics import exit_status
+    from ..pipeline import UsageError, expand_paths, plural
     from ..report.adapter import read_views
     from ..report.html import report_html
+    from .common import _referee, _usage_fail
 
-    err = Console(stderr=True, highlight=False, emoji=False)
+    _out, err = consoles()
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
@@ -119,6 +120,8 @@ def report(
 
 def _report_targets(files: list[str], output: str) -> list[Path]:
     """The page each input file becomes: ``FILE.html`` itself, or ``NAME.html`` in a directory."""
+    from ..pipeline import UsageError
+
     out = Path(output)
     if out.suffix.lower() in (".html", ".htm") and not out.is_dir():
         if len(files) != 1:
@@ -143,27 +146,29 @@ def _report_targets(files: list[str], output: str) -> list[Path]:
     return targets
 
 
-@app.command()
+@app.command(cls=Command)
 def show(
-    file: str = typer.Argument(..., help="A record file, or - for standard input."),
-    game: int | None = typer.Option(
+    file: str = typer.Argument(..., metavar="FILE", autocompletion=complete_paths, help="A record file, or - for standard input."),
+    game: int | None = number_option(
         None,
         "--game",
         "-g",
-        min=1,
+        minimum=1,
         help="Which record (game or logged hand) of the file, from 1 (default: the first; with --hand, the first that has that hand).",
     ),
-    hand: int | None = typer.Option(None, "--hand", "-H", min=1, help="Which hand of the game, from 1 (default: every hand)."),
-    trick: int | None = typer.Option(
-        None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."
+    hand: int | None = number_option(None, "--hand", "-H", minimum=1, help="Which hand, by its written number (default: every hand)."),
+    trick: int | None = number_option(
+        None, "--trick", "-T", minimum=1, help="Show the position before this trick and each player's legal plays."
     ),
-    at: Moment | None = typer.Option(
-        None, "--at", help="claim: the position at the claim or concession; last: the last trick played (instead of --trick)."
+    at: Moment | None = choice_option(
+        None, "--at", kind=Moment, help="claim: the position at the claim or concession; last: the last trick played (instead of --trick)."
     ),
-    fmt: PictureFormat = typer.Option(
+    fmt: PictureFormat = choice_option(
         PictureFormat.text, "--format", "-f", help="text (a picture for the terminal) or svg (a hand diagram; needs --hand)."
     ),
-    output: str | None = typer.Option(None, "--output", "-O", help="Write the picture to this file instead of standard output."),
+    output: str | None = typer.Option(
+        None, "--output", "-O", metavar="FILE", help="Write the picture to this file instead of standard output."
+    ),
     glyphs: bool = typer.Option(False, "--glyphs/--no-glyphs", help="Text: draw tiles as Unicode domino glyphs (default: 6-4)."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
@@ -179,19 +184,26 @@ def show(
       referee show samples/legal/42-game.42 --hand 9 --at claim --format svg -O claim.svg
       referee show samples/broken/42-renege.42 --hand 1 --format svg > renege.svg
     """
-    from ..report.picture import hand_picture
+    import io
+    import sys
 
-    out = Console(highlight=False, emoji=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, emoji=False)
+    from rich.console import Console
+
+    from ..diagnostics import exit_status
+    from ..engine.hand import HandSnapshot
+    from ..engine.tiles import Tile
+    from ..notation.reader import read_records
+    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, plural
+    from ..report.picture import hand_picture
+    from .common import _print_diagnostic, _referee, _usage_fail
+
+    out, err = consoles()
     try:
         referee = _referee(rules, options)
-        expand_paths([file])
+        expand_paths([file])  # only to say why a path cannot be read
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    from ..notation.reader import read_records
-    from ..pipeline import STDIN, STDIN_NAME
-
     display = STDIN_NAME if file == STDIN else file
     results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
     for index, rr in enumerate(results, start=1):
@@ -236,4 +248,4 @@ def show(
         raise typer.Exit(exit_status(problems))
     if hand is not None and game is None:
         raise _usage_fail(err, f"{display} has no hand numbered {hand}")
-    raise _usage_fail(err, f"{display} has fewer than {game} records")
+    raise _usage_fail(err, f"{display} has fewer than {plural(game or 1, 'record')}")

@@ -2,30 +2,41 @@
 
 from __future__ import annotations
 
-import sys
+from enum import StrEnum
 
 import typer
-from rich.console import Console
 
-from ..engine.profiles import make_rules
-from ..pipeline import UsageError
 from . import app
-from .common import (
-    _referee,
-    _usage_fail,
-)
+from .common import consoles
+from .params import Command, choice_option, complete_rules, number_option
 
 
-@app.command()
+class Players(StrEnum):
+    sensible = "sensible"
+    random = "random"
+
+
+@app.command(cls=Command)
 def simulate(
-    rules: str = typer.Option("42", "--rules", "-r", help="The game: 42, moon, 88, or a house-rule file (.toml)."),
-    options: str | None = typer.Option(None, "--options", "-o", help='Options, e.g. "all-pass=forced scoring=points".'),
-    games: int = typer.Option(1, "--games", "-n", min=1, help="How many complete games to write."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Random seed: the same seed writes the same games, byte for byte."),
-    players: str = typer.Option(
-        "sensible", "--players", help="sensible (bid on hand strength, play to win) or random (uniform legal choices)."
+    rules: str = typer.Option(
+        "42",
+        "--rules",
+        "-r",
+        metavar="42|moon|88|FILE.toml",
+        autocompletion=complete_rules,
+        help="The game: 42, moon, 88, or a house-rule file (.toml).",
     ),
-    output: str | None = typer.Option(None, "--output", "-O", help="Write to this file instead of standard output."),
+    options: str | None = typer.Option(
+        None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Options, e.g. "all-pass=forced scoring=points".'
+    ),
+    games: int = number_option(1, "--games", "-n", minimum=1, help="How many complete games to write."),
+    seed: int = number_option(
+        0, "--seed", "-s", minimum=-(2**63), metavar="S", help="Random seed: the same seed writes the same games, byte for byte."
+    ),
+    players: Players = choice_option(
+        Players.sensible, "--players", help="sensible (bid on hand strength, play to win) or random (uniform legal choices)."
+    ),
+    output: str | None = typer.Option(None, "--output", "-O", metavar="FILE", help="Write to this file instead of standard output."),
 ) -> None:
     """Write complete, legal, reproducible games in the notation.
 
@@ -35,25 +46,29 @@ def simulate(
       referee simulate --rules moon --games 10
       referee simulate --rules 88 --options scoring=marks --games 5
     """
+    import sys
+
     from rich.progress import Progress
 
+    from ..engine.profiles import make_rules
     from ..notation.writer import format_game
+    from ..pipeline import UsageError
     from ..play.simulate import simulate_games
+    from .common import _referee, _usage_fail
+    from .progress import wants_progress
 
-    err = Console(stderr=True, highlight=False, emoji=False)
+    _out, err = consoles()
     try:
-        if players not in ("sensible", "random"):
-            raise UsageError(f"--players: {players!r} is not sensible or random")
         referee = _referee(rules, options)
         chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
-    show = err.is_terminal
+    show = wants_progress() and (output is not None or not sys.stdout.isatty())
     try:
         with Progress(console=err, disable=not show, transient=True) as progress:
             task = progress.add_task("simulating", total=games)
-            for i, record in enumerate(simulate_games(chosen, games, seed, players=players)):
+            for i, record in enumerate(simulate_games(chosen, games, seed, players=players.value)):
                 if i:
                     stream.write("\n")
                 stream.write(format_game(record))

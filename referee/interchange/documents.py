@@ -1,13 +1,13 @@
 """The JSON document ``referee convert`` writes: the record as written plus the verdict.
 
 One versioned shape; ``referee schema`` prints its JSON Schema, committed as
-``docs/record.schema.json``.
+``docs/record.schema.json``. The lines of ``check --format json`` are here too.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
@@ -16,7 +16,7 @@ from ..judge.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
 from .shapes import Position, dump, model_of
 
-__all__ = ["SCHEMAS", "Document", "document_json", "json_schema", "schema_for", "schema_text"]
+__all__ = ["SCHEMAS", "CheckLine", "Document", "document_json"]
 
 _Record = model_of(GameRecord)
 _Verdict = model_of(GameVerdict)
@@ -52,15 +52,6 @@ def document_json(j: Judged) -> str | None:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
-def json_schema() -> dict[str, Any]:
-    """The schema of the documents ``convert`` writes."""
-    return schema_for("convert")
-
-
-def schema_text(kind: str = "convert") -> str:
-    return json.dumps(schema_for(kind), indent=2, sort_keys=True) + "\n"
-
-
 class DiagnosticLine(BaseModel):
     """One line of ``check --format json``: a diagnostic."""
 
@@ -91,52 +82,10 @@ class SummaryLine(BaseModel):
     exit: int
 
 
-class HandRow(BaseModel):
-    """One hand of ``score``: a CSV row, or an item of a ``score --format json`` line."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    file: str
-    record: int
-    hand: int
-    rules: str
-    dealer: str
-    declarer: str
-    bid: str
-    trump: str
-    points: str
-    result: str
-    award: str
-    score: str
-    stated_result: str
-    stated_award: str
-    stated_score: str
-    errors: str
-
-
-class ScoreLine(BaseModel):
-    """One line of ``score --format json``: a record's hands, score and winner."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    file: str
-    record: int
-    rules: str | None
-    hands: list[HandRow]
-    score: dict[str, int] | None
-    winner: str | None
-    errors: int
-
-
 class CheckLine(RootModel[DiagnosticLine | SummaryLine]):
     """A line of ``check --format json``."""
 
 
-SCHEMAS: dict[str, type[BaseModel]] = {"convert": Document, "check": CheckLine, "score": ScoreLine}
-"""What each command writes as JSON, by the name ``referee schema --for`` takes."""
-
-
-def schema_for(kind: str) -> dict[str, Any]:
-    schema = SCHEMAS[kind].model_json_schema()
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return schema
+SCHEMAS: dict[str, type[BaseModel]] = {"convert": Document, "check": CheckLine}
+"""The interchange shapes, by the name ``referee schema --for`` takes; ``report.schemas``
+adds the rest and is the registry the command reads."""

@@ -25,15 +25,15 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine.games import GAMES
-from ..engine.profiles import OptionError, Profile, make_rules
+from ..engine.profiles import Game, OptionError, Profile, make_rules
 
-__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules"]
+__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules", "option_suggestion"]
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _TABLES = ("profile", "options")
@@ -76,6 +76,19 @@ def _nearest(word: str, choices: Iterable[str]) -> str | None:
     """The known word closest to a misspelt one, if any is close (``allpass`` -> ``all-pass``)."""
     found = difflib.get_close_matches(word, list(choices), n=1)
     return found[0] if found else None
+
+
+def option_suggestion(game: Game, key: str | None, options: Mapping[str, str]) -> str | None:
+    """What was likely meant by the option ``key`` that ``make_rules`` refused: the nearest
+    option name to an unknown one, or the nearest value to a bad one (house files and ``--options``)."""
+    if key is None:
+        return None
+    spec = game.option(key)
+    if spec is None:
+        return _nearest(key, (o.name for o in game.options))
+    if spec.values is not None and options.get(key) not in spec.values:
+        return _nearest(options.get(key, ""), spec.values)
+    return None
 
 
 def _line_of(text: str, key: str, table: str | None = None) -> int | None:
@@ -220,14 +233,7 @@ def _options(table: Any, base: str | None, problem: _Report) -> dict[str, str]:
             if e.key is None or e.key not in left:
                 problem("options", str(e))
                 return options
-            spec = game.option(e.key)
-            if spec is None:
-                guess = _nearest(e.key, (o.name for o in game.options))
-            elif spec.values is not None and left[e.key] not in spec.values:
-                guess = _nearest(left[e.key], spec.values)
-            else:
-                guess = None
-            problem(f"options.{e.key}", str(e), guess, written=written[e.key])
+            problem(f"options.{e.key}", str(e), option_suggestion(game, e.key, left), written=written[e.key])
             del left[e.key]
         else:
             return options

@@ -38,6 +38,7 @@ from ..engine.tiles import Tile
 from ..notation.record import GameRecord, HandRecord
 from ..source import Span
 from .follow import HandJudge, Stop
+from .guess import label_hint, wrong_game
 from .rules_for import RulesCache, rules_for
 from .verdict import GameVerdict, HandVerdict
 
@@ -92,7 +93,16 @@ class Referee:
         if rules is None:
             return GameVerdict(mode=mode, diagnostics=sink.out)
         replay = GameReplay(rules, record, sink, trace, self.detail)
+        before = len(sink.out)
         replay.run()
+        if any(d.code == codes.S010 for d in sink.out[before:]):
+            found = wrong_game(record, rules.game)
+            if found is not None:  # one diagnostic says it all: the record is another game's
+                del sink.out[before:]
+                sink.hand = None
+                message, hint, at = found
+                sink.add(codes.S010, message, at, hint)
+                return GameVerdict(rules=rules.name, target=rules.target, target_unit=rules.target_unit, mode=mode, diagnostics=sink.out)
         return GameVerdict(
             rules=rules.name,
             options={k: v for k, v in rules.option_values().items() if k != "target"},
@@ -143,7 +153,10 @@ class GameReplay:
         if s is None:
             s = self.seats.get(label.upper())
         if s is None:
-            self.sink.add(codes.S010, f"{self.game.title} has no seat {label!r}", at, f"its seats are {' '.join(self.game.seats)}")
+            seats = " ".join(self.game.seats)
+            self.sink.add(
+                codes.S010, f"{self.game.title} has no seat {label!r}", at, label_hint(label, self.game) or f"its seats are {seats}"
+            )
         return s
 
     def side(self, label: str, at: Span | None) -> int | None:
@@ -162,7 +175,12 @@ class GameReplay:
         if team is not None:
             self._sides[label] = team
             return team
-        self.sink.add(codes.S010, f"{label!r} is not a side in {self.game.title}", at, f"the sides are {' '.join(labels)}")
+        self.sink.add(
+            codes.S010,
+            f"{label!r} is not a side in {self.game.title}",
+            at,
+            label_hint(label, self.game) or f"the sides are {' '.join(labels)}",
+        )
         return None
 
     def by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:

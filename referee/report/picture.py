@@ -16,6 +16,7 @@ from ..judge.verdict import GameVerdict
 from ..notation.record import GameRecord
 from .adapter import At, PositionError, game_of, hand_diagram
 from .diagram import Diagram, tile_label
+from .names import player_names, seat_with_name
 
 __all__ = ["hand_picture", "tile_text"]
 
@@ -51,9 +52,10 @@ def hand_picture(
     hv = verdict.hands[number - 1] if number <= len(verdict.hands) else None
     game = game_of(verdict, profiles)
     parts: list[Text | Table] = []
+    names = player_names(record, game)
     head = Text(f"{game.title} · record hand {number}", style="bold")
     if hv and hv.dealer:
-        head.append(f" · dealer {hv.dealer}")
+        head.append(f" · dealer {seat_with_name(hv.dealer, names)}")
     parts.append(head)
     moment = trick if at is None else at
     if moment is not None and hv is not None:
@@ -62,15 +64,16 @@ def hand_picture(
         except PositionError as e:
             parts.append(Text(str(e), style="yellow"))
         else:
-            parts.extend(_position(diagram, glyphs))
+            parts.extend(_position(diagram, glyphs, names))
         return Group(*parts)
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
         for dealt in hr.deal:
-            deal.add_row(Text(dealt.seat, style="bold"), _tiles(list(dealt.tiles), glyphs))
+            seat = game.seats[i] if (i := game.seat_index(dealt.seat)) is not None else dealt.seat
+            deal.add_row(Text(seat_with_name(seat, names), style="bold"), _tiles(list(dealt.tiles), glyphs))
         parts.append(deal)
     if hr.kitty:
-        parts.append(Text(f"{hr.kitty.word}: {_tiles(list(hr.kitty.tiles), glyphs)}"))
+        parts.append(Text(f"{game.kitty or hr.kitty.word}: {_tiles(list(hr.kitty.tiles), glyphs)}"))
     if hr.calls:
         calls = ", ".join(
             f"{seat} {'pass' if c.amount is None else c.amount}{'' if c.suit is None else ' ' + NUMBER_NAMES[c.suit]}"
@@ -80,9 +83,12 @@ def hand_picture(
         )
         parts.append(Text(f"auction: {calls}"))
     if hv and hv.declarer:
-        parts.append(Text(f"{hv.declarer} bid {hv.bid}; trump {hv.trump or '-'}"))
-    if hr.exchange:
-        parts.append(Text(f"exchange: took {_tiles(list(hr.exchange.take), glyphs)}, put back {_tiles(list(hr.exchange.give), glyphs)}"))
+        parts.append(Text(f"{seat_with_name(hv.declarer, names)} bid {hv.bid}; trump {hv.trump or '-'}"))
+    if hr.exchange and (hr.exchange.take or hr.exchange.give):
+        took, put = (_tiles(list(tiles), glyphs) for tiles in (hr.exchange.take, hr.exchange.give))
+        parts.append(Text(f"exchange: took {took}, put back {put}"))
+    elif hr.exchange:
+        parts.append(Text(f"exchange: none (the {game.kitty or 'kitty'} stays as dealt)"))
     if hv and hv.tricks:
         table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column("#", justify="right")
@@ -92,7 +98,7 @@ def hand_picture(
         table.add_column("points", justify="right")
         for i, tv in enumerate(hv.tricks, start=1):
             plays = "  ".join(f"{s} {tile_text(t, glyphs)}" for s, t in zip(tv.seats, tv.tiles, strict=True))
-            table.add_row(str(i), tv.leader, plays, tv.winner, str(tv.points))
+            table.add_row(str(i), tv.leader, plays, seat_with_name(tv.winner, names), str(tv.points))
         parts.append(table)
     if hv:
         if hv.thrown_in:
@@ -112,7 +118,7 @@ def hand_picture(
     return Group(*parts)
 
 
-def _position(d: Diagram, glyphs: bool) -> list[Text | Table]:
+def _position(d: Diagram, glyphs: bool, names: dict[str, str]) -> list[Text | Table]:
     """The position a diagram shows, as text: each player's tiles and legal plays as
     the trick went (or, at a claim, what the next leader may lead)."""
     p = d.position
@@ -131,7 +137,7 @@ def _position(d: Diagram, glyphs: bool) -> list[Text | Table]:
         for play in p.current.plays:
             held = d.seat(play.seat).tiles
             grid.add_row(
-                play.seat,
+                seat_with_name(play.seat, names),
                 _tiles([tile_label(t) for t in held], glyphs),
                 _tiles([tile_label(t) for t in play.legal], glyphs),
                 tile_text(tile_label(play.tile), glyphs),
@@ -140,7 +146,10 @@ def _position(d: Diagram, glyphs: bool) -> list[Text | Table]:
         first = next((i for i, s in enumerate(d.seats) if s.to_play), 0)
         for seat in d.seats[first:] + d.seats[:first]:
             grid.add_row(
-                seat.label, _tiles([tile_label(t) for t in seat.tiles], glyphs), _tiles([tile_label(t) for t in seat.legal], glyphs), ""
+                seat_with_name(seat.label, names),
+                _tiles([tile_label(t) for t in seat.tiles], glyphs),
+                _tiles([tile_label(t) for t in seat.legal], glyphs),
+                "",
             )
     out.append(grid)
     return out

@@ -12,7 +12,10 @@ from typing import Any
 from ..engine.games import GAMES
 from ..engine.profiles import Game, OptionSpec, Profile, make_rules
 
-__all__ = ["SOURCES", "rules_json", "rules_text"]
+__all__ = ["RULES_VERSION", "SOURCES", "rules_json", "rules_text"]
+
+RULES_VERSION = 1
+"""Version of the ``rules --format json`` shape (``docs/rules.schema.json``)."""
 
 SOURCES: tuple[tuple[str, str, str], ...] = (
     ("pagat '42'", 'John McLeod, "42", pagat.com', "https://www.pagat.com/domino/trick/42.html"),
@@ -96,7 +99,8 @@ def rules_json(houses: Sequence[Profile] = ()) -> dict[str, Any]:
         }
         for p in houses
     ]
-    return {"profiles": games, "house": house, "sources": [{"name": n, "title": title, "url": url or None} for n, title, url in _cited()]}
+    sources = [{"name": n, "title": title, "url": url or None} for n, title, url in _cited()]
+    return {"format": "referee-rules", "version": RULES_VERSION, "profiles": games, "house": house, "sources": sources}
 
 
 def _cited() -> list[tuple[str, str, str]]:

@@ -1,50 +1,46 @@
-"""Score sheets: one row per hand of a judged record, with the recorder's claims beside the replay."""
+"""Score sheets: one row per hand of a judged record plus a game row, with the recorder's
+claims beside the replay and every diagnostic at the hand it belongs to."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
+from ..diagnostics import Diagnostic
 from ..engine.declarations import NUMBER_NAMES
+from ..engine.games import GAMES
+from ..engine.profiles import Game
 from ..judge.judged import Judged
-from ..judge.verdict import HandVerdict
+from ..judge.verdict import GameVerdict, HandVerdict
 from ..notation.record import HandRecord
+from ..pipeline import plural
+from .names import player_names, seat_with_name, side_players
+from .schemas import SCORE_VERSION, SIDES, ScoreRow
 
-__all__ = ["CSV_FIELDS", "hand_rows", "score_table"]
+__all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
 
-CSV_FIELDS = [
-    "file",
-    "record",
-    "hand",
-    "rules",
-    "dealer",
-    "declarer",
-    "bid",
-    "trump",
-    "points",
-    "result",
-    "award",
-    "score",
-    "stated_result",
-    "stated_award",
-    "stated_score",
-    "errors",
-]
+CSV_FIELDS = list(ScoreRow.model_fields)
+
+TAGS = ("event", "date", "round", "table")
+"""Tags copied into every row, by their field names."""
+
+
+def _game(v: GameVerdict | None) -> Game:
+    """The game a verdict was judged under (``GameVerdict.rules`` names the built-in game)."""
+    return GAMES.get(((v.rules if v else None) or "42").lower(), GAMES["42"])
 
 
 def _sides(d: dict[str, int] | None) -> str:
-    if not d:
-        return ""
-    return " ".join(f"{k} {v}" for k, v in d.items())
+    return " ".join(f"{k} {v}" for k, v in (d or {}).items())
 
 
-def _bid(hv: HandVerdict) -> str:
-    if hv.bid is None:
-        return ""
-    suit = f" {NUMBER_NAMES[hv.bid_suit]}" if hv.bid_suit is not None else ""
-    return f"{hv.bid}{suit}"
+def _suit(hv: HandVerdict) -> str | None:
+    return NUMBER_NAMES[hv.bid_suit] if hv.bid_suit is not None else None
 
 
 def _outcome(hv: HandVerdict) -> str:
@@ -64,18 +60,26 @@ def _stated_result(hr: HandRecord | None) -> str:
     return " ".join(str(x) for x in (r.side, r.points, r.outcome) if x is not None)
 
 
+def _codes(diagnostics: Iterable[Diagnostic], errors: bool) -> str:
+    return " ".join(dict.fromkeys(d.code for d in diagnostics if d.is_error == errors))
+
+
+def _bid(hv: HandVerdict) -> str:
+    if hv.bid is None:
+        return ""
+    suit = _suit(hv)
+    return f"{hv.bid} {suit}" if suit else str(hv.bid)
+
+
 def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
-    """One flat row per hand (CSV and JSON)."""
+    """One row of words per hand, for people (the score table here and the report page):
+    points, awards and scores as ``NS 40 EW 0``; ``score_rows`` gives the numbers."""
     if j.verdict is None or j.record is None:
         return
     v = j.verdict
     for hv, hr in zip(v.hands, j.record.hands, strict=False):
-        errors = [d.code for d in j.diagnostics if d.hand == hv.number and d.is_error]
         yield {
-            "file": j.file,
-            "record": j.index,
             "hand": hv.number,
-            "rules": v.rules or "",
             "dealer": hv.dealer or "",
             "declarer": hv.declarer or "",
             "bid": _bid(hv),
@@ -87,49 +91,143 @@ def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
             "stated_result": _stated_result(hr),
             "stated_award": _sides(hr.award.amounts) if hr.award else "",
             "stated_score": _sides(hr.score.scores) if hr.score else "",
-            "errors": " ".join(errors),
+            "errors": " ".join(d.code for d in j.diagnostics if d.hand == hv.number and d.is_error),
         }
 
 
-def _both(actual: str, stated: str, wrong: bool) -> str:
-    if wrong and stated:
-        return f"{actual} [bold red](written: {stated})[/]"
-    return actual
+def by_hand(j: Judged) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
+    """The diagnostics of each hand that has a row, and the rest (the game row's)."""
+    hands = {hv.number for hv in j.verdict.hands} if j.verdict is not None and j.record is not None else set()
+    per_hand: dict[int, list[Diagnostic]] = {}
+    rest: list[Diagnostic] = []
+    for d in j.diagnostics:
+        if d.hand is not None and d.hand in hands:
+            per_hand.setdefault(d.hand, []).append(d)
+        else:
+            rest.append(d)
+    return per_hand, rest
 
 
-def score_table(j: Judged) -> Table:
-    """A rich table of one record's hands; written values that disagree are shown beside."""
+def score_rows(j: Judged) -> list[dict[str, Any]]:
+    """The rows of one record: one per hand, then a game row for a game, or for any
+    record with diagnostics outside its hands (so that every diagnostic is in a row)."""
+    v, record = j.verdict, j.record
+    game = _game(v)
+    names = player_names(record, game)
+    sides = list(game.team_labels)
+    tags = {t: (record.tag(t) if record else None) for t in TAGS}
+    base: dict[str, Any] = dict.fromkeys(CSV_FIELDS)
+    base |= {"file": j.file, "record": j.index, "rules": v.rules if v else None, **tags}
+    for i, side in enumerate(sides[:SIDES], start=1):
+        base[f"side_{i}"] = side
+        base[f"players_{i}"] = side_players(side, game, names)
+    per_hand, rest = by_hand(j)
+    rows = []
+    for hv in v.hands if v is not None and record is not None else []:
+        hr = record.hands[hv.number - 1] if record is not None and hv.number <= len(record.hands) else None
+        scored = hv.made is not None or hv.thrown_in
+        row = base | {
+            "kind": "hand",
+            "hand": hv.number,
+            "dealer": hv.dealer,
+            "declarer": hv.declarer,
+            "declarer_name": names.get(hv.declarer or ""),
+            "bid": hv.bid,
+            "bid_suit": _suit(hv),
+            "trump": hv.trump,
+            "result": _outcome(hv) or None,
+            "stated_result": _stated_result(hr) or None,
+            "stated_award": _sides(hr.award.amounts) if hr and hr.award else None,
+            "stated_score": _sides(hr.score.scores) if hr and hr.score else None,
+            "errors": _codes(per_hand.get(hv.number, []), True),
+            "warnings": _codes(per_hand.get(hv.number, []), False),
+        }
+        for i, side in enumerate(sides[:SIDES], start=1):
+            row[f"points_{i}"] = hv.points.get(side)
+            row[f"award_{i}"] = hv.awards.get(side, 0) if scored else None
+            row[f"score_{i}"] = hv.score.get(side) if hv.score is not None else None
+        rows.append(row)
+    if record is None or v is None or v.mode == "game" or rest:
+        row = base | {"kind": "game", "winner": v.winner if v else None, "errors": _codes(rest, True), "warnings": _codes(rest, False)}
+        for i, side in enumerate(sides[:SIDES], start=1):
+            row[f"score_{i}"] = v.score.get(side) if v is not None and v.score is not None else None
+        rows.append(row)
+    return rows
+
+
+def score_document(j: Judged) -> dict[str, Any]:
+    """One line of ``score --format json`` (see ``schemas.ScoreLine``)."""
+    rows = score_rows(j)
     v = j.verdict
-    assert v is not None
+    return {
+        "format": "referee-score",
+        "version": SCORE_VERSION,
+        "file": j.file,
+        "record": j.index,
+        "rules": v.rules if v else None,
+        "mode": v.mode if v else None,
+        "hands": [r for r in rows if r["kind"] == "hand"],
+        "game": next((r for r in rows if r["kind"] == "game"), None),
+        "score": v.score if v else None,
+        "winner": v.winner if v else None,
+        "errors": sum(d.is_error for d in j.diagnostics),
+        "warnings": sum(not d.is_error for d in j.diagnostics),
+    }
+
+
+def _both(actual: str, stated: str | None, wrong: bool) -> str:
+    """A cell (markup): the replay's value, and the written one beside it when they disagree."""
+    if wrong and stated:
+        return f"{escape(actual)} [bold red](written: {escape(stated)})[/]"
+    return escape(actual)
+
+
+def score_sheet(j: Judged) -> list[RenderableType]:
+    """A record's title, its players, a table of its hands and the winner.
+
+    Written values that disagree with the replay are shown beside it; a ``!`` column
+    names the codes of each hand's diagnostics (printed in full under the sheet).
+    The title and the winner are lines of their own, not padded to the table's width.
+    """
+    v, record = j.verdict, j.record
+    assert v is not None and record is not None
+    game = _game(v)
+    names = player_names(record, game)
     title = f"{j.file} #{j.index}: {v.rules or '?'}"
     if v.mode == "game" and v.target is not None:
-        title += f", game to {v.target} {v.target_unit}"
-    table = Table(title=title, title_justify="left")
+        title += f", game to {plural(v.target, (v.target_unit or 'point').removesuffix('s'))}"
+    parts: list[RenderableType] = [Text(title)]
+    if names:
+        parts.append(Text("players: " + ", ".join(f"{side} {side_players(side, game, names)}" for side in game.team_labels)))
+    per_hand, _rest = by_hand(j)
+    table = Table()
     for col in ("hand", "dealer", "bid", "trump", "points", "result", "award", "score"):
-        table.add_column(col, justify="right" if col in ("hand",) else "left")
-    codes_by_hand: dict[int, set[str]] = {}
-    for d in j.diagnostics:
-        if d.hand is not None:
-            codes_by_hand.setdefault(d.hand, set()).add(d.code)
+        table.add_column(col, justify="right" if col == "hand" else "left")
+    if per_hand:
+        table.add_column("!")
     for row in hand_rows(j):
-        codes = codes_by_hand.get(row["hand"], set())
-        bid = f"{row['declarer']} {row['bid']}".strip()
-        table.add_row(
+        codes = [d.code for d in per_hand.get(row["hand"], [])]
+        bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
+        cells = [
             str(row["hand"]),
-            row["dealer"],
-            bid,
-            row["trump"],
-            row["points"],
+            escape(seat_with_name(row["dealer"], names)),
+            escape(bid),
+            escape(row["trump"]),
+            escape(row["points"]),
             _both(row["result"], row["stated_result"], "E501" in codes),
             _both(row["award"], row["stated_award"], "E502" in codes),
             _both(row["score"], row["stated_score"], "E503" in codes),
-        )
+        ]
+        if per_hand:
+            cells.append(" ".join(dict.fromkeys(codes)))
+        table.add_row(*cells)
+    parts.append(table)
     if v.mode == "game":
         winner = v.winner or ("unknown" if v.score is None else "nobody yet")
-        caption = f"winner: {winner}"
-        stated = j.record.tag("Winner") if j.record else None
+        players = side_players(v.winner, game, names) if v.winner else None
+        caption = escape(f"winner: {winner}" + (f" ({players})" if players else ""))
+        stated = record.tag("Winner")
         if stated and any(d.code == "E504" for d in j.diagnostics):
-            caption += f" [bold red](written: {stated})[/]"
-        table.caption = caption
-        table.caption_justify = "left"
-    return table
+            caption += f" [bold red](written: {escape(stated)})[/]"
+        parts.append(caption)
+    return parts

@@ -114,7 +114,16 @@ def test_check_max_errors_stops_early() -> None:
     run = Run("check", "--max-errors", "1", "samples/broken")
     assert run.out.count("error[") == 1
     assert run.code == 1  # the status of what was read: the first file has one rule error
-    assert "(stopped after 1 errors)" in run.out
+    summary = run.out.splitlines()[-1]
+    assert summary == "2 files, 0 games, 2 hands: 1 error, 1 warning (stopped after 1 error; there may be more)"
+
+
+def test_check_max_errors_counts_what_it_shows() -> None:
+    run = Run("check", "--max-errors", "3", "--jobs", "1", "samples/broken")
+    shown = run.out.count("error[")
+    assert shown == 3
+    assert f": {shown} errors, " in run.out.splitlines()[-1]
+    assert run.out.splitlines()[-1].endswith("(stopped after 3 errors; there may be more)")
 
 
 def test_check_exit_status_by_worst_diagnostic() -> None:
@@ -137,19 +146,45 @@ def test_score_text(path: str, snapshot: SnapshotAssertion) -> None:
 def test_score_csv(snapshot: SnapshotAssertion) -> None:
     run = Run("score", "--format", "csv", "samples/legal/42-game.42")
     assert run.code == 0
-    rows = list(csv.reader(io.StringIO(run.out)))
-    header, body = rows[0], rows[1:]
-    assert "hand" in header and "winner" not in body[0]
-    assert len(body) == 10  # one row per hand, the thrown-in hand included
-    hand = header.index("hand")
-    assert [int(r[hand]) for r in body] == list(range(1, 11))
+    rows = list(csv.DictReader(io.StringIO(run.out)))
+    hands, games = [r for r in rows if r["kind"] == "hand"], [r for r in rows if r["kind"] == "game"]
+    assert [int(r["hand"]) for r in hands] == list(range(1, 11))  # one row per hand, the thrown-in hand included
+    (game,) = games
+    assert game["winner"] == "NS" and game["hand"] == ""
+    assert {(r["event"], r["date"], r["round"]) for r in rows} == {("Thursday club night", "2026-03-12", "2")}
+    assert {(r["side_1"], r["players_1"], r["side_2"], r["players_2"]) for r in rows} == {("NS", "Ann & Cy", "EW", "Bob & Di")}
     assert run.out == snapshot
+
+
+def test_score_csv_adds_up_in_a_spreadsheet() -> None:
+    """A field per side: the awards of the hands add up to the game row's final score."""
+    for path in GAMES:
+        rows = list(csv.DictReader(io.StringIO(Run("score", "--format", "csv", path).out)))
+        (game,) = [r for r in rows if r["kind"] == "game"]
+        for i in (1, 2, 3):
+            if game[f"side_{i}"]:
+                awards = sum(int(r[f"award_{i}"] or 0) for r in rows if r["kind"] == "hand")
+                assert awards == int(game[f"score_{i}"]), (path, i)
+                assert all(r[f"points_{i}"] == "" or r[f"points_{i}"].isdigit() for r in rows)
 
 
 def test_score_csv_has_one_row_per_hand_of_a_log() -> None:
     run = Run("score", "--format", "csv", "samples/legal/42-hand-log.42", "samples/legal/42-points-log.42")
     rows = list(csv.DictReader(io.StringIO(run.out)))
     assert len(rows) == 4 + 3
+    assert {r["kind"] for r in rows} == {"hand"}  # a logged hand with nothing outside it has no game row
+
+
+def test_score_rows_carry_every_diagnostic() -> None:
+    """Each diagnostic's code is in the row of its hand, or in the game row (E504, W102)."""
+    paths = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "samples" / "broken").glob("*.42"))]
+    rows = list(csv.DictReader(io.StringIO(Run("score", "--format", "csv", "--jobs", "1", *paths).out)))
+    diagnostics = [json.loads(line) for line in Run("check", "--format", "json", "--jobs", "1", *paths).out.splitlines()]
+    found = sorted(d["code"] for d in diagnostics if d["type"] == "diagnostic")
+    listed = sorted(code for r in rows for code in (r["errors"] + " " + r["warnings"]).split())
+    assert set(listed) == set(found)
+    winner = next(r for r in rows if r["file"].endswith("42-winner-wrong.42") and r["kind"] == "game")
+    assert "E504" in winner["errors"].split()
 
 
 def test_score_json(snapshot: SnapshotAssertion) -> None:
@@ -157,7 +192,28 @@ def test_score_json(snapshot: SnapshotAssertion) -> None:
     assert run.code == 0
     (doc,) = [json.loads(line) for line in run.out.splitlines()]
     assert doc["winner"] == "B" and len(doc["hands"]) == 11
+    assert (doc["format"], doc["version"]) == ("referee-score", 2)
+    assert doc["game"]["winner"] == "B" and [doc["game"][f"score_{i}"] for i in (1, 2, 3)] == [doc["score"][s] for s in "ABC"]
     assert doc == snapshot
+
+
+def test_score_shows_the_errors_it_counts(snapshot: SnapshotAssertion) -> None:
+    """A renege (E404) and a wrong trick winner (E506) are shown under the sheet, and
+    marked in the ! column of their hand, as check shows them."""
+    run = Run("score", "--jobs", "1", "samples/broken/42-renege.42", "samples/broken/42-trick-winner-wrong.42")
+    assert run.code == 1
+    check = Run("check", "--jobs", "1", "samples/broken/42-renege.42", "samples/broken/42-trick-winner-wrong.42")
+    blocks = check.out.split("\n\n")[:-1]
+    assert blocks and all(block in run.out for block in blocks)
+    header = next(line for line in run.out.splitlines() if "hand" in line and "dealer" in line)
+    assert header.split()[-2:] == ["!", "┃"]
+    assert any("E404" in line and line.lstrip("│ ").startswith("1 ") for line in run.out.splitlines())
+    assert run.snap() == snapshot
+
+
+def test_piped_score_lines_have_no_trailing_spaces() -> None:
+    run = Run("score", *GAMES, "samples/broken/42-renege.42")
+    assert [line for line in run.out.splitlines() if line != line.rstrip()] == []
 
 
 @pytest.mark.parametrize(
@@ -364,3 +420,136 @@ def test_docs_cli_md_lists_every_option(command: str) -> None:
     for flag in sorted(flags):
         assert f"`{flag}" in section or f" {flag}`" in section or f"/ `{flag}`" in section, f"{command}: {flag} is not in docs/cli.md"
     assert "Exit status" in section
+
+
+# -- words, metavars, errors, completion -------------------------------------------------------
+
+T88_EXCHANGE_NONE = """[Event "88 night"] [Rules "88"]
+[A "Al"] [B "Bea"] [C "Cal"] [D "Dee"] [E "Ed"] [F "Flo"]
+
+hand 1 dealer F
+  deal A 6-6 6-6 6-5 6-5 6-4 6-4 6-3 6-3 6-2
+       B 6-2 6-1 6-1 6-0 6-0 5-5 5-5 5-4 5-4
+       C 5-3 5-3 5-2 5-2 5-1 5-1 5-0 5-0 4-4
+       D 4-4 4-3 4-3 4-2 4-2 4-1 4-1 4-0 4-0
+       E 3-3 3-3 3-2 3-2 3-1 3-1 3-0 3-0 2-2
+       F 2-2 2-1 2-1 2-0 2-0 1-1 1-1 1-0 1-0
+  cat 0-0 0-0
+  bid A 80 sixes, B pass, C pass, D pass, E pass, F pass
+  exchange none
+  play A 6-6 B 6-2 C 5-0 D 4-1 E 3-2 F 1-0
+  claim
+"""
+
+
+def test_show_of_an_exchange_of_nothing_and_the_players_names(tmp_path: Path) -> None:
+    run = Run("show", _write(tmp_path, T88_EXCHANGE_NONE), "--hand", "1")
+    assert "exchange: none (the cat stays as dealt)" in run.out
+    assert "took -" not in run.out
+    assert "dealer F (Flo)" in run.out and "A (Al) bid 80; trump sixes" in run.out
+    assert [line.split()[:2] for line in run.out.splitlines()[1:7]] == [
+        [s, f"({n})"] for s, n in zip("ABCDEF", ["Al", "Bea", "Cal", "Dee", "Ed", "Flo"], strict=True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (["show", "samples/legal/42-hand-log.42", "--game", "1", "--hand", "5"], "record 1 has no hand 5; its hands are 1"),
+        (["show", "samples/legal/42-hand-log.42", "--hand", "5"], "samples/legal/42-hand-log.42 has no hand numbered 5"),
+        (["check", "--quiet", "samples/broken/42-renege.42"], "0 games, 1 hand, 1 error, 0 warnings"),
+        (["check", "samples/broken/42-renege.42"], "1 file, 0 games, 1 hand: 1 error, 0 warnings"),
+    ],
+)
+def test_plurals(args: list[str], wanted: str) -> None:
+    run = Run(*args)
+    assert wanted in run.out + run.err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_shows_words_not_python_types(command: str) -> None:
+    text = Run(command, "--help").out
+    assert re.search(r"<(list|str|int|bool|path)\b|\{\w+\}|int range", text) is None, text
+    usage = text.splitlines()[0]
+    if command in ("check", "score", "convert", "fmt", "report"):
+        assert usage.endswith(f" {command} [OPTIONS] PATH...")
+    if command == "show":
+        assert usage.endswith(" show [OPTIONS] FILE")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "--format", "yaml", "samples/legal"], "Invalid value for '--format' / '-f': 'yaml' is not one of text, json"),
+        (["score", "--format", "cvs", "samples/legal"], "'cvs' is not one of text, json, csv; did you mean csv?"),
+        (["check", "--max-errors", "x", "samples/legal"], "Invalid value for '--max-errors': 'x' is not a whole number"),
+        (["check", "--jobs", "0", "samples/legal"], "Invalid value for '--jobs' / '-j': 0 is too small; give 1 or more"),
+        (["check", "--formt", "json", "samples/legal"], "No such option: --formt"),
+        (["chek", "samples/legal"], "Did you mean 'check'"),
+        (["check", "--rules", "mon", "samples/legal"], "unknown profile 'mon'; did you mean moon?"),
+        (["check", "--options", "allpass=forced", "samples/legal"], "Texas 42 has no option 'allpass'"),
+        (["check", "--options", "all-pass=forse", "samples/legal"], "did you mean forced?"),
+    ],
+)
+def test_usage_errors_in_plain_words(args: list[str], message: str) -> None:
+    run = Run(*args)
+    assert run.code == 2
+    assert message in run.err, run.err
+    assert "Value error" not in run.err and "Input should be" not in run.err
+
+
+def test_options_did_you_mean_names_the_option() -> None:
+    assert "did you mean all-pass?" in Run("check", "--options", "allpass=forced", "samples/legal").err
+
+
+def test_python_dash_m_referee_runs_the_command() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "referee", "--version"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert result.returncode == 0 and result.stdout.startswith("referee ")
+
+
+def _complete(words: str, tmp: Path | None = None) -> list[str]:
+    """What the shell's completion (bash, through typer's protocol) offers after ``words``."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {
+        "_REFEREE_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    code = "from referee.cli import app; app(prog_name='referee')"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp or ROOT, check=False)
+    return result.stdout.split()
+
+
+def test_completion_of_profiles_formats_and_files(tmp_path: Path) -> None:
+    assert _complete("referee check --rules m") == ["moon"]
+    (tmp_path / "friday.toml").write_text('[profile]\nname = "friday"\nbase = "42"\n', encoding="utf-8")
+    assert _complete("referee check --rules f", tmp_path) == ["friday.toml"]
+    assert _complete("referee score --format ") == ["text", "json", "csv"]
+    assert _complete("referee check samples/le") == ["samples/legal/"]
+    assert "--install-completion" in _complete("referee --ins")
+
+
+def test_completion_scripts_are_offered() -> None:
+    help_text = Run("--help").out
+    assert "--install-completion" in help_text and "--show-completion" in help_text
+
+
+def test_completion_knows_every_built_in_profile() -> None:
+    from referee.cli.params import BUILT_IN_PROFILES
+    from referee.engine.games import GAMES
+
+    assert tuple(GAMES) == BUILT_IN_PROFILES
+
+
+def test_messages_are_not_wrapped_in_a_pipe() -> None:
+    """A log gets each message whole, however long (COLUMNS is 120 here)."""
+    run = Run("check", "--options", "allpass=forced", "samples/legal")
+    (line,) = run.err.splitlines()
+    assert len(line) > 120
+    assert line.startswith("error: --options: Texas 42 has no option 'allpass'") and line.endswith("did you mean all-pass?")

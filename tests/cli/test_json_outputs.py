@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.interchange.documents import SCHEMAS, schema_for
+from referee.report.schemas import SCHEMAS, schema_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = [str(p) for p in sorted((ROOT / "samples").rglob("*.42"))]
-COMMITTED = {"convert": "record.schema.json", "check": "check.schema.json", "score": "score.schema.json"}
+COMMITTED = {"convert": "record.schema.json", "check": "check.schema.json", "score": "score.schema.json", "rules": "rules.schema.json"}
 
 
 def _lines(*args: str) -> list[object]:
@@ -44,6 +44,24 @@ def test_score_json_lines_validate() -> None:
     assert lines
     for line in lines:
         validator.validate(line)
+
+
+def test_rules_json_validates(tmp_path: Path) -> None:
+    house = tmp_path / "friday.toml"
+    house.write_text('[profile]\nname = "friday"\nbase = "42"\n[options]\nnello = "on"\n', encoding="utf-8")
+    (doc,) = [json.loads(CliRunner().invoke(app, ["rules", "--rules", str(house), "--format", "json"]).stdout)]
+    jsonschema.Draft202012Validator(schema_for("rules")).validate(doc)
+    assert doc["house"][0]["name"] == "friday"
+
+
+def test_every_row_of_score_json_is_a_csv_row() -> None:
+    """The JSON rows and the CSV columns are one shape."""
+    lines = _lines("score", "--format", "json", "--jobs", "1", *SAMPLES)
+    header = CliRunner().invoke(app, ["score", "--format", "csv", SAMPLES[0]]).stdout.splitlines()[0]
+    for line in lines:
+        assert isinstance(line, dict)
+        for row in [*line["hands"], *([line["game"]] if line["game"] else [])]:
+            assert ",".join(row) == header
 
 
 def test_convert_documents_validate() -> None:

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.profiles import make_rules
-from referee.interchange.documents import document_json, json_schema
+from referee.interchange.documents import document_json
 from referee.interchange.jsonread import parse_document
 from referee.judge.judged import Judged
 from referee.judge.replay import Referee
@@ -25,6 +25,7 @@ from referee.notation.record import GameRecord
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from referee.report.canonical import canonical
+from referee.report.schemas import schema_for
 from tests.mutations import EDITS, mutate
 
 GAMES = ["42", "moon", "88"]
@@ -32,7 +33,7 @@ GAMES = ["42", "moon", "88"]
 
 @cache
 def _validator() -> Any:
-    return jsonschema.Draft202012Validator(json_schema())
+    return jsonschema.Draft202012Validator(schema_for("convert"))
 
 
 def _simulated(game: str, seed: int) -> GameRecord:

@@ -41,7 +41,7 @@ def test_show_at_the_claim_as_text_and_svg() -> None:
     assert code == 0
     assert "at the claim, before trick 6: trump sixes; points so far NS 17 EW 8" in out
     row = next(line for line in out.splitlines() if line.strip().startswith("N "))
-    assert row.split() == ["N", "5-5", "5-1", "5-5", "5-1"]
+    assert row.split() == ["N", "(Ann)", "5-5", "5-1", "5-5", "5-1"]  # the [North "Ann"] tag names N
     code, out, _ = run("show", path, "-H", str(hand), "--at", "claim", "-f", "svg")
     assert code == 0 and "NS claim the rest" in out
 

@@ -1,0 +1,182 @@
+"""How the commands take their arguments: words for metavars, Click errors without
+pydantic's wording, shell completion of profiles, formats and record files.
+
+Only the standard library and typer are imported here: ``referee --version`` and
+``--help`` load this module and must stay quick.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+__all__ = [
+    "BUILT_IN_PROFILES",
+    "Command",
+    "Group",
+    "choice_option",
+    "complete_paths",
+    "complete_rules",
+    "did_you_mean",
+    "number_option",
+    "parse_choice",
+    "parse_number",
+    "paths_argument",
+]
+
+E = TypeVar("E", bound=Enum)
+
+BUILT_IN_PROFILES = ("42", "moon", "88")
+"""The built-in ``--rules`` profiles, for completion (a test keeps them equal to ``GAMES``)."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean json?"`` for a near miss, else nothing."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def parse_choice(kind: type[E]) -> Callable[[Any], E]:
+    """A parser for an ``Enum`` option: typer's own wraps its error in pydantic's
+    ``Value error, `` prefix; this one says what the values are and which was meant."""
+    values = [str(m.value) for m in kind]
+
+    def parse(value: Any) -> E:
+        if isinstance(value, kind):
+            return value
+        text = str(value).strip().lower()
+        for member in kind:
+            if member.value == text:
+                return member
+        raise typer.BadParameter(f"{value!r} is not one of {', '.join(values)}{did_you_mean(text, values)}")
+
+    return parse
+
+
+def parse_number(minimum: int) -> Callable[[Any], int]:
+    """A parser for a whole-number option with a lower bound, in words (not pydantic's)."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                raise typer.BadParameter(f"{value!r} is not a whole number") from None
+        if number < minimum:
+            raise typer.BadParameter(f"{number} is too small; give {minimum} or more")
+        return number
+
+    return parse
+
+
+def _complete_values(kind: type[Enum]) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return [str(m.value) for m in kind if str(m.value).startswith(incomplete)]
+
+    return complete
+
+
+def choice_option(default: E | None, *decls: str, help: str, kind: type[E] | None = None) -> Any:
+    """An option taking one of an ``Enum``'s values: metavar ``text|json``, completed by the
+    shell (``kind`` names the ``Enum`` when the default is None)."""
+    values = kind if kind is not None else type(default)
+    assert issubclass(values, Enum)
+    return typer.Option(
+        default,
+        *decls,
+        metavar="|".join(str(m.value) for m in values),
+        parser=parse_choice(values),
+        autocompletion=_complete_values(values),
+        help=help,
+    )
+
+
+def number_option(default: int | None, *decls: str, minimum: int, help: str, metavar: str = "N") -> Any:
+    """A whole-number option (``--jobs N``) with a lower bound and a plain error."""
+    return typer.Option(default, *decls, metavar=metavar, parser=parse_number(minimum), help=help)
+
+
+def _files(incomplete: str, keep: Callable[[Path], bool]) -> list[str]:
+    """Folders, and the files ``keep`` accepts, whose names start with ``incomplete``."""
+    head, sep, stem = incomplete.rpartition("/")
+    prefix = head + sep
+    try:
+        entries = sorted(Path(prefix or ".").iterdir())
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        if not entry.name.startswith(stem) or (entry.name.startswith(".") and not stem.startswith(".")):
+            continue
+        if entry.is_dir():
+            out.append(f"{prefix}{entry.name}/")
+        elif keep(entry):
+            out.append(f"{prefix}{entry.name}")
+    return out
+
+
+def complete_rules(incomplete: str) -> list[str]:
+    """``--rules``: the built-in profiles, then house-rule files (``*.toml``) and folders."""
+    profiles = [p for p in BUILT_IN_PROFILES if p.startswith(incomplete)]
+    return profiles + _files(incomplete, lambda p: p.suffix.lower() == ".toml")
+
+
+def complete_paths(incomplete: str) -> list[str]:
+    """Record files (``*.42``, ``*.json``, ``*.jsonl``) and folders, or ``-`` for standard input."""
+    found = _files(incomplete, lambda p: p.suffix.lower() in (".42", ".json", ".jsonl"))
+    return (["-"] if incomplete in ("", "-") else []) + found
+
+
+def paths_argument(help: str) -> Any:
+    """The ``PATH...`` argument of the commands that read records."""
+    return typer.Argument(..., metavar="PATH...", help=help, autocompletion=complete_paths)
+
+
+class Command(TyperCommand):
+    """A command whose usage line and argument list say ``PATH...`` and ``FILE``, not
+    typer's ``{paths}...`` and ``<list[str]>``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and param.metavar:
+                pieces.append(param.metavar)
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and param.metavar:
+                if not getattr(param, "hidden", False):
+                    arguments.append((param.metavar, getattr(param, "help", None) or ""))
+                continue
+            record = param.get_help_record(ctx)
+            if record is not None:
+                (arguments if param.param_type_name == "argument" else options).append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class Group(TyperGroup):
+    """The ``referee`` group, whose unused ``--help`` is a plain ``False``: typer gives it
+    None, and coerces every non-bool value through pydantic, which ``referee check --help``
+    would then import for nothing (a third of a second)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None and option.default is None:
+            option.default = False
+        return option
