@@ -16,6 +16,9 @@ __all__ = ["check_deal", "kitty_of", "shuffle_deal"]
 def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
     """A deal with nothing to report, the common case, checked with set operations where
     the set holds each tile once: every recorded hand has the hand size, no tile twice."""
+    tiles = game.single_set
+    if tiles is None:
+        return False
     size = game.hand_size
     dealt: set[Tile] = set()
     count = 0
@@ -25,8 +28,7 @@ def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
                 return False
             dealt.update(h)
             count += size
-    copies = game.copies
-    return len(dealt) == count and all(copies[t] == 1 for t in dealt)
+    return len(dealt) == count and dealt.issubset(tiles)
 
 
 def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refusal]:
@@ -34,7 +36,7 @@ def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refus
     its index in that seat's tiles).  A seat whose hand is ``None`` was not recorded; its
     size is not checked."""
     problems: list[Refusal] = []
-    if max(game.copies) == 1 and _clean(game, hands):
+    if _clean(game, hands):
         return problems
     copies = game.copies
     seen = [0] * len(copies)

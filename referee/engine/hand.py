@@ -17,6 +17,7 @@ The engine does no I/O and knows nothing of the notation.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from .. import codes
@@ -42,7 +43,8 @@ _PLAY = Phase.PLAY
 _DONE = Phase.DONE
 _THROWN_IN = Phase.THROWN_IN
 _APPLY = After.APPLY
-_new_trick = Trick._make
+_new_trick = partial(tuple.__new__, Trick)
+"""``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
 
 _ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
 """One tile of a suit, in words ("holds no six", not "no sixe")."""
@@ -86,7 +88,6 @@ class Hand:
 
     __slots__ = (
         "_all_in",
-        "_decided",
         "_lose_all",
         "_next",
         "_out",
@@ -148,7 +149,6 @@ class Hand:
         self.exchanged: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
         self.log: list[Action] = []
         """Every action applied, in order, with its seat resolved."""
-        self._decided = False
         self._size = n
         self._all_in: bool | None = None
         self._out: tuple[int, ...] = ()
@@ -166,11 +166,15 @@ class Hand:
     @property
     def finished(self) -> bool:
         """No play is owed: every trick played, the result decided, or a claim made."""
-        return self.phase in (_DONE, _THROWN_IN) or self._decided
+        return self.phase in (_DONE, _THROWN_IN) or self.decided
 
     @property
     def decided(self) -> bool:
-        return self._decided
+        """The tricks played settle the hand's score (the game may end it early).
+
+        Worked out when asked: made and set only ever turn true as tricks are won, so
+        the answer now is the answer at the first trick that settled it."""
+        return self.game.early_end and self.phase is _PLAY and bool(self.tricks) and self._is_decided()
 
     @property
     def trick_size(self) -> int:
@@ -219,6 +223,8 @@ class Hand:
         (the check is not made again).  A refusal raises ``IllegalAction`` unless
         ``force`` is given and the refusal's code says to apply the action anyway.
         """
+        if checked is None:  # checked by the caller, and allowed
+            return _APPLIES[type(action)](self, action)
         refusal = self.check(action) if isinstance(checked, _Unchecked) else checked
         if refusal is not None and (not force or refusal.code.after is not _APPLY):
             raise IllegalAction(refusal)
@@ -579,8 +585,6 @@ class Hand:
         if len(tricks) == game.hand_size:
             self.phase = _DONE
             self.turn = None
-        elif game.early_end and not self._decided:
-            self._decided = self._is_decided()
         return done
 
     # -- result ----------------------------------------------------------------------------

@@ -133,12 +133,15 @@ class Game:
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The next seat clockwise from each seat."""
     contract_by_name: Mapping[str, Contract] = field(init=False, repr=False, compare=False)
+    single_set: frozenset[Tile] | None = field(init=False, repr=False, compare=False)
+    """The tiles of the set when it holds each once (None when it holds some twice)."""
 
     def __post_init__(self) -> None:
         copies = [0] * (max(ALL_TILES) + 1)
         for t in self.tiles:
             copies[t] += 1
         object.__setattr__(self, "copies", tuple(copies))
+        object.__setattr__(self, "single_set", frozenset(self.tiles) if max(copies) == 1 else None)
         counters = sum(count_value(t) for t in self.tiles) if self.counters_score else 0
         object.__setattr__(self, "hand_total", self.hand_size * self.trick_points + counters)
         n = len(self.seats)

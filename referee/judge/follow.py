@@ -9,6 +9,7 @@ A hand whose deal is not written is dealt by the engine from its plays
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -264,7 +265,7 @@ class HandJudge:
         trace = g.trace
         check_play = hand.check_play
         apply = hand.apply
-        new_play = actions.Play._make
+        new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         for tr in tricks:
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.

@@ -15,7 +15,8 @@ from ..source import Segment, Source
 from .comments import attach, blank
 from .diagnose import diagnose
 from .hands import scan_hand
-from .items import KEYWORD_WORDS, KEYWORDS
+from .items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
+from .plain import plain_hand
 from .record import GameRecord, HandRecord, Tag
 from .scanner import HAND, HEADER, Chunk
 from .tags import check_tags, scan_tags
@@ -57,10 +58,12 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     if chunk.kind == HEADER:
         tags, rest, broken = scan_tags(blanked, base)
     if chunk.kind == HAND or (chunk.kind == HEADER and blanked[rest : rest + 4].lower() == "hand"):
-        scan = scan_hand(blanked[rest:], base + rest, KEYWORDS, KEYWORD_WORDS)
-        hand = scan.record
-        problems += scan.problems
-        broken = scan.broken
+        hand = plain_hand(blanked[rest:] if rest else blanked, base + rest, PLAIN_ITEMS)
+        if hand is None:
+            scan = scan_hand(blanked[rest:], base + rest, KEYWORDS, KEYWORD_WORDS)
+            hand = scan.record
+            problems += scan.problems
+            broken = scan.broken
     elif rest < len(blanked) and blanked[rest:].strip():
         broken = True  # text that is neither a tag nor a hand
     if broken:

@@ -18,9 +18,23 @@ from .grammar import keyword
 from .hands import ItemReader, Keyword
 from .itemscan import read_award, read_bid, read_claim, read_deal, read_exchange, read_kitty, read_play, read_result, read_score, read_trump
 from .lines import Lines, inline
+from .plain import (
+    PlainItem,
+    PlainReader,
+    award_line,
+    bid_line,
+    claim_line,
+    deal_line,
+    exchange_line,
+    kitty_line,
+    play_line,
+    result_line,
+    score_line,
+    trump_line,
+)
 from .record import Call, HandRecord, Play, TrickRecord, TrumpRecord
 
-__all__ = ["ITEMS", "KEYWORDS", "KEYWORD_WORDS", "ItemSpec", "item_table"]
+__all__ = ["ITEMS", "KEYWORDS", "KEYWORD_WORDS", "PLAIN_ITEMS", "ItemSpec", "item_table"]
 
 INDENT = "  "
 
@@ -38,6 +52,12 @@ class ItemSpec:
     single: bool
     """At most one per hand (a second is S011)."""
     read: ItemReader
+    plain: PlainReader
+    """Reads a line of the item in the plain layout (``plain``), or says it is not plain."""
+    continues: bool
+    """In the plain layout, lines with no keyword continue it (deal rows, tricks)."""
+    names: bool
+    """Its words include names (sides) the plain reader takes as they come."""
     write: Callable[[HandRecord, Lines], None]
     form: str
     """How it is written, for docs/notation.md."""
@@ -183,15 +203,61 @@ def write_score(hand: HandRecord, out: Lines) -> None:
 # -- the registry ---------------------------------------------------------------------------
 
 ITEMS: tuple[ItemSpec, ...] = (
-    ItemSpec("deal", ("DEAL",), "deal", 0, False, read_deal, write_deal, "`deal SEAT TILE... SEAT TILE...` (seats in any order)"),
-    ItemSpec("kitty", ("WIDOW", "CAT"), "kitty", None, True, read_kitty, write_kitty, "`widow TILE...`, `cat TILE...`"),
-    ItemSpec("bid", ("BID",), "calls", 1, False, read_bid, write_bid, "`bid CALL, CALL ...`"),
     ItemSpec(
-        "exchange", ("EXCHANGE",), "exchange", 2, True, read_exchange, write_exchange, "`exchange TILE... for TILE...` or `exchange none`"
+        "deal",
+        ("DEAL",),
+        "deal",
+        0,
+        False,
+        read_deal,
+        deal_line,
+        True,
+        False,
+        write_deal,
+        "`deal SEAT TILE... SEAT TILE...` (seats in any order)",
     ),
-    ItemSpec("trump", ("TRUMP",), "trump", 3, True, read_trump, write_trump, "`trump DECLARATION [low \\| high] [by SEAT]`"),
     ItemSpec(
-        "play", ("PLAY",), "tricks", 4, False, read_play, write_play, "`play TRICK` then one trick per line, or tricks separated by `/`"
+        "kitty", ("WIDOW", "CAT"), "kitty", None, True, read_kitty, kitty_line, False, False, write_kitty, "`widow TILE...`, `cat TILE...`"
+    ),
+    ItemSpec("bid", ("BID",), "calls", 1, False, read_bid, bid_line, False, False, write_bid, "`bid CALL, CALL ...`"),
+    ItemSpec(
+        "exchange",
+        ("EXCHANGE",),
+        "exchange",
+        2,
+        True,
+        read_exchange,
+        exchange_line,
+        False,
+        False,
+        write_exchange,
+        "`exchange TILE... for TILE...` or `exchange none`",
+    ),
+    ItemSpec(
+        "trump",
+        ("TRUMP",),
+        "trump",
+        3,
+        True,
+        read_trump,
+        trump_line,
+        False,
+        False,
+        write_trump,
+        "`trump DECLARATION [low \\| high] [by SEAT]`",
+    ),
+    ItemSpec(
+        "play",
+        ("PLAY",),
+        "tricks",
+        4,
+        False,
+        read_play,
+        play_line,
+        True,
+        False,
+        write_play,
+        "`play TRICK` then one trick per line, or tricks separated by `/`",
     ),
     ItemSpec(
         "claim",
@@ -200,12 +266,29 @@ ITEMS: tuple[ItemSpec, ...] = (
         5,
         True,
         read_claim,
+        claim_line,
+        False,
+        False,
         write_claim,
         "`claim` (declarers take the rest) or `concede` (they give it up)",
     ),
-    ItemSpec("result", ("RESULT",), "result", 6, True, read_result, write_result, "`result [SIDE] [POINTS] made\\|set`"),
-    ItemSpec("award", ("AWARD",), "award", 6, True, read_award, write_award, "`award SIDE N [SIDE N ...]`"),
-    ItemSpec("score", ("SCORE",), "score", 6, True, read_score, write_score, "`score SIDE N [SIDE N ...]` (running score after the hand)"),
+    ItemSpec(
+        "result", ("RESULT",), "result", 6, True, read_result, result_line, False, True, write_result, "`result [SIDE] [POINTS] made\\|set`"
+    ),
+    ItemSpec("award", ("AWARD",), "award", 6, True, read_award, award_line, False, True, write_award, "`award SIDE N [SIDE N ...]`"),
+    ItemSpec(
+        "score",
+        ("SCORE",),
+        "score",
+        6,
+        True,
+        read_score,
+        score_line,
+        False,
+        True,
+        write_score,
+        "`score SIDE N [SIDE N ...]` (running score after the hand)",
+    ),
 )
 """Every item of a hand, in the order the writer writes them."""
 
@@ -214,6 +297,10 @@ KEYWORDS: dict[str, Keyword] = {
 }
 """Each item keyword (lower case) to what the hand scanner needs of its item."""
 KEYWORD_WORDS = frozenset(KEYWORDS)
+PLAIN_ITEMS: dict[str, PlainItem] = {
+    word: PlainItem(spec.plain, spec.rank, spec.continues, spec.names) for spec in ITEMS for word in spec.keywords
+}
+"""Each item keyword (lower case) to its reader of the plain layout."""
 
 
 def item_table() -> str:

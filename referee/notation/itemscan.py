@@ -19,6 +19,7 @@ from .record import Call, Claim, Dealt, Exchange, Kitty, Play, StatedAward, Stat
 from .tokens import LETTERS, SUITS, TILES, is_number, is_signed, is_tile_like
 
 __all__ = [
+    "declaration",
     "read_award",
     "read_bid",
     "read_claim",
@@ -192,6 +193,24 @@ def read_exchange(h: HandScan, i: int, j: int) -> None:
     h.record.exchange = Exchange(take, give, h.span(i, words[-1] if words else i))
 
 
+Kind = Literal["suit", "doubles", "follow-me", "nello", "sevens"]
+
+
+def declaration(text: str) -> tuple[Kind, int | None] | None:
+    """The grammar's ``declaration`` (``sixes``, ``6``, ``doubles``, ``follow me``...) as a
+    trump kind and suit; None when the words are not one."""
+    text = text.lower()
+    if text in SUITS:
+        return "suit", SUITS[text]
+    if len(text) == 1 and "0" <= text <= "6":
+        return "suit", int(text)
+    if text in _DECLARED:
+        return _DECLARED[text], None
+    if _FOLLOW_ME.fullmatch(text) or _NO_TRUMP.fullmatch(text):
+        return "follow-me", None
+    return None
+
+
 # trump: TRUMP declaration LOWHIGH? (BY SEAT)?
 # declaration: SUIT | DIGIT | DOUBLES | NELLO | SEVENS | FOLLOWME | NOTRUMP
 def read_trump(h: HandScan, i: int, j: int) -> None:
@@ -210,21 +229,11 @@ def read_trump(h: HandScan, i: int, j: int) -> None:
     if words and toks[words[-1]].lower() in ("low", "high"):
         low = toks[words[-1]].lower() == "low"
         words = words[:-1]
-    text = " ".join(toks[k] for k in words).lower()
-    kind: Literal["suit", "doubles", "follow-me", "nello", "sevens"]
-    suit: int | None = None
-    if text in SUITS:
-        kind, suit = "suit", SUITS[text]
-    elif len(text) == 1 and "0" <= text <= "6":
-        kind, suit = "suit", int(text)
-    elif text in _DECLARED:
-        kind = _DECLARED[text]
-    elif _FOLLOW_ME.fullmatch(text) or _NO_TRUMP.fullmatch(text):
-        kind = "follow-me"
-    else:
+    found = declaration(" ".join(toks[k] for k in words))
+    if found is None:
         h.syntax()
         return
-    h.record.trump = TrumpRecord(kind, suit, low, by, h.span(i, last), by_at)
+    h.record.trump = TrumpRecord(found[0], found[1], low, by, h.span(i, last), by_at)
 
 
 # play: PLAY _sep* trick (_sep+ trick)* _sep*      trick: played+ (WIN SEAT)?

@@ -1,0 +1,321 @@
+"""Hands in the plain layout, read a line at a time: the reader's fast path.
+
+Nearly every hand a program or ``referee fmt`` writes has one item per line, one
+deal row or one trick per line, seats written, tiles as ``6-4``, and calls separated
+by commas on the ``bid`` line.  Such a hand is read here, each line split once and
+taken whole by its item's plain reader (``items.ITEMS``), with its places worked out
+from where its line starts.  Anything else (a seat left out, ``/`` between tricks,
+an item out of order, a word that is not where the layout puts it, any error) makes
+``plain_hand`` answer None, and the hand is read by ``hands.scan_hand``, which reads
+every form the grammar allows and words its errors.
+
+So this module decides nothing about the notation: it only recognises a layout whose
+meaning ``scan_hand`` gives.  ``tests/notation/test_plain.py`` holds the two to the
+same record, places included, on the samples, on generated hands of every game and
+on their mutations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import partial
+from typing import NamedTuple
+
+from .itemscan import declaration
+from .record import Call, Claim, Dealt, Exchange, HandRecord, Kitty, Play, StatedAward, StatedResult, StatedScore, TrickRecord, TrumpRecord
+from .tokens import LETTERS, MAX_DIGITS, SUITS, TILES
+
+__all__ = ["PlainItem", "PlainReader", "plain_hand"]
+
+PlainReader = Callable[[HandRecord, str, int, list[str]], bool]
+"""Reads one line of an item into the record: the line, where it starts (an offset of the
+input), its words (the keyword first, on the item's first line).  False: not plain."""
+
+_HAND = re.compile(r"[ \t]*(?i:hand)(?:[ \t]+([0-9]{1,9}))?(?:[ \t]+(?i:dealer)[ \t]+([A-Za-z]))?[ \t]*")
+"""The hand line, plainly written."""
+
+_CALL = re.compile(r"([A-Za-z])[ \t]+(?:((?i:pass))|([0-9]{1,9})(?:[ \t]+([A-Za-z]+))?)[ \t]*(?:,[ \t]*|$)")
+"""One call with its seat, and the comma after it."""
+
+_CONTRACTS = ("plunge", "splash")
+
+_new_play = partial(tuple.__new__, Play)
+"""``Play(seat, tile, (), ())`` as one C call: a hand has dozens of plays."""
+
+_UPPER = {c: c.upper() for c in LETTERS}
+"""A seat letter to the seat: any other word is not a seat."""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _after_keyword(line: str, words: list[str]) -> int:
+    """Where the word after the keyword starts in ``line``."""
+    return line.find(words[1], _indent(line) + len(words[0]))
+
+
+def _seat(word: str) -> bool:
+    return len(word) == 1 and word in LETTERS
+
+
+def _number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word.lstrip("0")) <= MAX_DIGITS
+
+
+def _signed(word: str) -> bool:
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    return digits.isascii() and digits.isdigit() and len(word.lstrip("+-0")) <= MAX_DIGITS
+
+
+def _side(word: str) -> bool:
+    return word.isascii() and word.isalpha()
+
+
+# -- one reader per item ------------------------------------------------------------------
+
+
+def deal_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.deal is None:  # the `deal` line
+        rec.deal = []
+        if len(words) == 1:
+            return True
+        start = _after_keyword(line, words)
+        words = words[1:]
+    else:
+        start = _indent(line)
+    if len(words) < 2:
+        return False
+    try:
+        seat = _UPPER[words[0]]
+        tiles = [TILES[w] for w in words[1:]]
+    except KeyError:
+        return False
+    rec.deal.append(Dealt(seat, tiles, (at + start, at + len(line.rstrip()))))
+    return True
+
+
+def kitty_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    word = words[0].lower()
+    if rec.kitty is not None or word not in ("widow", "cat"):
+        return False
+    try:
+        tiles = [TILES[w] for w in words[1:]]
+    except KeyError:
+        return False
+    rec.kitty = Kitty(word, tiles, (at + _indent(line), at + len(line.rstrip())))  # type: ignore[arg-type]
+    return True
+
+
+def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.calls or len(words) < 3 or "," in words[-1]:
+        return False
+    calls = rec.calls
+    pos = _after_keyword(line, words)
+    end = len(line.rstrip())
+    match = _CALL.match
+    while pos < end:
+        m = match(line, pos)
+        if m is None:
+            return False
+        word = m.group(4)
+        suit: int | None = None
+        contract: str | None = None
+        if word is not None:
+            low = word.lower()
+            if low in SUITS:
+                suit = SUITS[low]
+            elif low in _CONTRACTS:
+                contract = low
+            else:
+                return False
+            stop = m.end(4)
+        else:
+            stop = m.end(2) if m.group(2) is not None else m.end(3)
+        amount = None if m.group(2) is not None else int(m.group(3))
+        calls.append(Call(m.group(1).upper(), amount, suit, contract, (at + m.start(1), at + stop)))  # type: ignore[arg-type]
+        pos = m.end()
+    rec.calls_at = (at + _indent(line), at + end)
+    return True
+
+
+def exchange_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.exchange is not None:
+        return False
+    span = (at + _indent(line), at + len(line.rstrip()))
+    if len(words) == 2 and words[1].lower() == "none":
+        rec.exchange = Exchange([], [], span)
+        return True
+    lowered = [w.lower() for w in words]
+    if lowered.count("for") != 1:
+        return False
+    split = lowered.index("for")
+    if split < 2 or split == len(words) - 1:
+        return False
+    try:
+        take = [TILES[w] for w in words[1:split]]
+        give = [TILES[w] for w in words[split + 1 :]]
+    except KeyError:
+        return False
+    rec.exchange = Exchange(take, give, span)
+    return True
+
+
+def trump_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.trump is not None or len(words) != 2:
+        return False
+    found = declaration(words[1])
+    if found is None:
+        return False
+    rec.trump = TrumpRecord(found[0], found[1], False, None, (at + _indent(line), at + len(line.rstrip())))
+    return True
+
+
+def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if words[0].lower() == "play":
+        if rec.tricks or len(words) == 1:
+            return False
+        start = _after_keyword(line, words)
+        words = words[1:]
+    else:
+        start = _indent(line)
+    end = len(line.rstrip())
+    winner = None
+    if len(words) > 2 and words[-2] == "=>":
+        winner = words[-1]
+        if not _seat(winner):
+            return False
+        words = words[:-2]
+    if len(words) < 2 or len(words) % 2:
+        return False
+    try:
+        plays = [_new_play((_UPPER[s], TILES[t], (), ())) for s, t in zip(words[0::2], words[1::2], strict=True)]
+    except KeyError:
+        return False
+    if winner is None:
+        rec.tricks.append(TrickRecord(plays, None, (at + start, at + end)))
+    else:
+        rec.tricks.append(TrickRecord(plays, winner.upper(), (at + start, at + end), (at + end - 1, at + end)))
+    return True
+
+
+def claim_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.claim is not None or len(words) != 1:
+        return False
+    start = at + _indent(line)
+    rec.claim = Claim(words[0].lower(), (start, start + len(words[0])))  # type: ignore[arg-type]
+    return True
+
+
+def result_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.result is not None or len(words) > 4:
+        return False
+    outcome = words[-1].lower()
+    if outcome not in ("made", "set"):
+        return False
+    side: str | None = None
+    points: int | None = None
+    middle = words[1:-1]
+    if middle and _side(middle[0]) and middle[0].lower() not in ("made", "set"):
+        side = middle.pop(0).upper()
+    if middle and _number(middle[0]):
+        points = int(middle.pop(0))
+    if middle:
+        return False
+    rec.result = StatedResult(side, points, outcome, (at + _indent(line), at + len(line.rstrip())))  # type: ignore[arg-type]
+    return True
+
+
+def _amounts(words: list[str]) -> dict[str, int] | None:
+    n = len(words)
+    if n < 3 or n % 2 == 0:
+        return None
+    amounts: dict[str, int] = {}
+    for k in range(1, n, 2):
+        side, value = words[k], words[k + 1]
+        if not (_side(side) and _signed(value)):
+            return None
+        label = side.upper()
+        if label in amounts:
+            return None
+        amounts[label] = int(value)
+    return amounts
+
+
+def award_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    amounts = _amounts(words)
+    if rec.award is not None or amounts is None:
+        return False
+    rec.award = StatedAward(amounts, (at + _indent(line), at + len(line.rstrip())))
+    return True
+
+
+def score_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    scores = _amounts(words)
+    if rec.score is not None or scores is None:
+        return False
+    rec.score = StatedScore(scores, (at + _indent(line), at + len(line.rstrip())))
+    return True
+
+
+class PlainItem(NamedTuple):
+    """What ``plain_hand`` needs of an item (from its registry entry)."""
+
+    read: PlainReader
+    rank: int | None
+    continues: bool
+    """Lines that start with no keyword continue the item (deal rows, tricks)."""
+    names: bool
+    """Its line holds names (sides), which must not be item keywords: the grammar would
+    start an item there."""
+
+
+def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord | None:
+    """The hand in ``text`` (comments blanked; its first character at offset ``base``), when
+    it is written in the plain layout; None otherwise.  ``items``: each item keyword (lower
+    case) to its plain reader."""
+    rec = HandRecord()
+    pos = 0
+    lines = text.split("\n")
+    k = 0
+    while k < len(lines) and not lines[k].strip():
+        pos += len(lines[k]) + 1
+        k += 1
+    if k == len(lines):
+        return None
+    head = lines[k]
+    m = _HAND.fullmatch(head)
+    if m is None:
+        return None
+    if m.group(1) is not None:
+        rec.number = int(m.group(1))
+    if m.group(2) is not None:
+        rec.dealer = m.group(2).upper()
+        rec.dealer_at = (base + pos + m.start(2), base + pos + m.end(2))
+    rec.at = (base + pos + _indent(head), base + pos + len(head.rstrip()))
+    pos += len(head) + 1
+    rank = -1
+    reader: PlainReader | None = None
+    continues = False
+    seen: set[str] = set()
+    for line in lines[k + 1 :]:
+        words = line.split()
+        if words:
+            word = words[0].lower()
+            entry = items.get(word)
+            if entry is not None:
+                reader, item_rank, continues, names = entry
+                if word in seen or (names and not items.keys().isdisjoint([w.lower() for w in words[1:]])):
+                    return None
+                seen.add(word)
+                if item_rank is not None:
+                    if item_rank < rank:
+                        return None
+                    rank = item_rank
+            elif not continues or reader is None:
+                return None
+            if not reader(rec, line, base + pos, words):
+                return None
+        pos += len(line) + 1
+    return rec

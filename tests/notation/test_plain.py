@@ -1,0 +1,120 @@
+"""The plain-layout fast path (``notation/plain.py``) reads exactly what ``scan_hand`` reads.
+
+``plain_hand`` may decline any hand (None); when it answers, its record must equal the
+general reader's field by field, places included, and the general reader must find
+nothing wrong with the hand.  And it must answer for the layout programs and ``fmt``
+write, or the fast path is not fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine.profiles import make_rules
+from referee.notation.comments import blank
+from referee.notation.hands import scan_hand
+from referee.notation.items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
+from referee.notation.plain import plain_hand
+from referee.notation.record import HandRecord
+from referee.notation.scanner import HAND, Chunk, chunks
+from referee.notation.writer import format_game
+from referee.play.simulate import simulate_games
+from tests.mutations import EDITS, mutate
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["42", "moon", "88"]
+
+
+def _fields(value: Any) -> Any:
+    """Everything a record holds, places (``compare=False``) included."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, *((f.name, _fields(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, (list, tuple)):
+        return tuple(_fields(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _fields(v)) for k, v in value.items())
+    return value
+
+
+def _hands(text: str) -> list[tuple[str, int]]:
+    """Each hand chunk of ``text``, comments blanked, with its offset."""
+    return [(blank(c.text, c.offset)[0], c.offset) for c in chunks([text]) if isinstance(c, Chunk) and c.kind == HAND]
+
+
+def _agree(text: str, base: int) -> HandRecord | None:
+    """The plain reading of a hand, after checking it against the general reader's."""
+    plain = plain_hand(text, base, PLAIN_ITEMS)
+    if plain is not None:
+        general = scan_hand(text, base, KEYWORDS, KEYWORD_WORDS)
+        assert not general.broken and general.problems == [], text
+        assert _fields(plain) == _fields(general.record), text
+    return plain
+
+
+def _simulated(game: str, seed: int, players: str = "random") -> str:
+    return format_game(next(simulate_games(make_rules(game), 1, seed, players=players, max_hands=8)))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "samples").rglob("*.42")), ids=lambda p: p.name)
+def test_samples_read_the_same_either_way(path: Path) -> None:
+    for text, base in _hands(path.read_text(encoding="utf-8")):
+        _agree(text, base)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", ["random", "sensible"])
+def test_the_written_layout_takes_the_fast_path(game: str, players: str) -> None:
+    for seed in range(4):
+        hands = _hands(_simulated(game, seed, players))
+        assert hands
+        for text, base in hands:
+            assert _agree(text, base) is not None, text
+
+
+def test_comments_and_spacing_keep_the_fast_path_and_its_places() -> None:
+    text = (
+        "hand 3 Dealer w   ; a comment\n"
+        "\tDEAL n 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+        "       e 55 5-4 5-3 5-2 5-1 5-0 4-4 {after E}\n"
+        "       s 4-3 4-2 4-1 4-0 3-3 3-2 3-1\n"
+        "       w 3-0 2-2 2-1 2-0 1-1 1-0 0-0\n"
+        "  bid n 30 ,e pass,  s Pass, w pass\n"
+        "  trump Sixes\n"
+        "  play n 6-6 e 5-5 s 4-3 w 3-0 => n\n"
+    )
+    for blanked, base in _hands(text):
+        record = _agree(blanked, base)
+        assert record is not None and record.tricks[0].winner == "N"
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "hand 1\n  deal N 6-6\n  play 6-6\n",  # a play without its seat
+        "hand 1\n  play N 6-6 / E 5-5\n",  # tricks separated by /
+        "hand 1\n  trump sixes\n  bid N 30\n",  # items out of order
+        "hand 1\n  trump sixes\n  trump fives\n",  # a single item twice
+        "hand 1\n  bid N 30 E pass\n",  # calls without commas
+        "hand 1\n  trump doubles low\n",
+        "hand 1\n  result CAT 30 made\n",  # a keyword where a side goes
+        "hand 1\n  deal N 7-2\n",  # not a domino
+        "hand 1\n  award NS 1 NS 2\n",  # a side named twice (S011)
+        "hand 1 deal N 6-6\n",  # an item on the hand line
+    ],
+)
+def test_other_layouts_go_to_the_general_reader(hand: str) -> None:
+    for text, base in _hands(hand):
+        assert plain_hand(text, base, PLAIN_ITEMS) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 500), edits=EDITS)
+def test_damaged_hands_are_read_alike_or_declined(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
+    for text, base in _hands(mutate(_simulated(game, seed), edits)):
+        _agree(text, base)
