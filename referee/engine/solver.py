@@ -1,0 +1,361 @@
+"""Double-dummy analysis: the value of a position with every hand known.
+
+The value is what the declaring side ends the hand with if every remaining
+trick is played out with best play by everyone: in 42 and Texas 88 the points
+it takes in the whole hand (those already taken included); in Moon the tricks
+the bidder takes (the two others play together against the bidder); in nello
+the tricks the declarer takes, which the declarer wants as low as possible.
+Under sevens the plays are forced (each player plays the tile nearest 7 pips;
+only ties leave a choice), and the result says so and gives the line.
+
+A search that runs past its node budget says "unsolved" and gives no value: a
+referee or an analysis must never report a guess as a value.  The search itself
+is in ``solver_search``; this module turns positions and live hands into it,
+and answers claims and par.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .declarations import TrumpTable
+from .hand import Hand, seat_order
+from .profiles import Game
+from .solver_layout import layout_for
+from .solver_search import Node, OutOfBudget, Search
+from .tiles import ALL_TILES, Tile
+
+__all__ = ["DEFAULT_BUDGET", "Position", "Solution", "claim_holds", "position_from_hand", "solve", "start_position"]
+
+DEFAULT_BUDGET = 2_000_000
+"""Nodes a search may visit before it gives up (a few seconds of CPU)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Everything the search needs: the tiles left, the trick, the score so far.
+
+    ``points`` and ``tricks`` are what each side (index into the game's teams)
+    has taken.  ``out`` lists seats that sit the hand out (nello's partner);
+    their tiles are ignored.  ``lose_all``: nello, the value counts the
+    declarer's tricks and the declarer wants it low.
+    """
+
+    table: TrumpTable
+    hands: tuple[tuple[Tile, ...], ...]
+    teams: tuple[int, ...]
+    declarer: int
+    turn: int
+    trick: tuple[tuple[int, Tile], ...] = ()
+    points: tuple[int, ...] = (0, 0)
+    tricks: tuple[int, ...] = (0, 0)
+    out: tuple[int, ...] = ()
+    trick_points: int = 1
+    counters: bool = True
+    lose_all: bool = False
+
+    @property
+    def declaring_team(self) -> int:
+        return self.teams[self.declarer]
+
+    @property
+    def unit(self) -> str:
+        """'points' (42, Texas 88) or 'tricks' (Moon, nello)."""
+        return "tricks" if self.lose_all or (self.trick_points == 1 and not self.counters) else "points"
+
+    @property
+    def taken(self) -> int:
+        """The value the declaring side has already: tricks in nello, else points."""
+        team = self.declaring_team
+        return self.tricks[team] if self.lose_all else self.points[team]
+
+    def legal(self) -> list[Tile]:
+        """The distinct tiles the player to move may play, high first (as ``Hand.legal_plays``)."""
+        lead = self.trick[0][1] if self.trick else None
+        return sorted(set(self.table.playable(self.hands[self.turn], lead)), reverse=True) if self.hands[self.turn] else []
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The result of a search.  ``value`` is None exactly when ``solved`` is False."""
+
+    solved: bool
+    value: int | None
+    unit: str
+    """'points' or 'tricks'."""
+    minimises: bool
+    """True in nello: the declarer wants the value low."""
+    forced: bool
+    """Sevens: every play is forced (ties aside); ``line`` is the forced line."""
+    best: Tile | None = None
+    """A best tile for the player to move."""
+    moves: tuple[tuple[Tile, int], ...] = ()
+    """The value after each legal tile of the player to move (when asked for)."""
+    line: tuple[tuple[int, Tile], ...] = ()
+    """A line of best play to the end, as (seat, tile) (when asked for)."""
+    nodes: int = 0
+
+
+def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]], declarer: int) -> Position:
+    """The position before the first lead: ``declarer`` leads; nello's partner sits out.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
+    >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
+    >>> p.turn, p.unit, p.out
+    (0, 'points', ())
+    >>> start_position(GAMES["42"], table_for(Declaration("nello")), hands, 0).out
+    (2,)
+    """
+    contract = next((c for c in game.contracts if c.name == table.declaration.kind), None)
+    out: tuple[int, ...] = ()
+    if contract is not None and contract.partner_out:
+        partner = next((s for s in range(1, game.players) if game.teams[(declarer + s) % game.players] == game.teams[declarer]), None)
+        out = () if partner is None else ((declarer + partner) % game.players,)
+    teams = len(game.team_labels)
+    return Position(
+        table=table,
+        hands=tuple(tuple(h) for h in hands),
+        teams=game.teams,
+        declarer=declarer,
+        turn=declarer,
+        points=(0,) * teams,
+        tricks=(0,) * teams,
+        out=out,
+        trick_points=game.trick_points,
+        counters=game.counters_score,
+        lose_all=contract is not None and contract.lose_all,
+    )
+
+
+def position_from_hand(hand: Hand) -> Position:
+    """The position of a live ``Hand`` in its play phase."""
+    if hand.table is None or hand.turn is None or hand.declarer is None:
+        raise ValueError("a position needs a hand in its play phase (trump named, a player to move)")
+    game = hand.game
+    declaration = hand.table.declaration
+    contract = next((c for c in game.contracts if c.name == declaration.kind), None)
+    return Position(
+        table=hand.table,
+        hands=tuple(tuple(h) for h in hand.hands),
+        teams=game.teams,
+        declarer=hand.declarer,
+        turn=hand.turn,
+        trick=tuple(hand.trick),
+        points=tuple(hand.points),
+        tricks=tuple(hand.team_tricks),
+        out=tuple(s for s in range(game.players) if hand.sits_out(s)),
+        trick_points=game.trick_points,
+        counters=game.counters_score,
+        lose_all=contract is not None and contract.lose_all,
+    )
+
+
+class _Setup:
+    """A position turned into a ``Search`` and its root node."""
+
+    def __init__(self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True) -> None:
+        table = pos.table
+        players = len(pos.hands)
+        active = [s for s in range(players) if s not in pos.out]
+        size = len(active)
+        copies = Counter(t for s in active for t in pos.hands[s]) + Counter(t for _, t in pos.trick)
+        width = 2 if copies and max(copies.values()) > 1 else 1
+        if max(copies.values(), default=0) > 2:
+            raise ValueError("a tile is held more than twice")
+        self.layout = layout = layout_for(table, width)
+        used: set[int] = set()
+
+        def slot(t: Tile) -> int:
+            s = layout.base[t]
+            if s in used:
+                s += 1
+            used.add(s)
+            return s
+
+        played = 0
+        for _, t in pos.trick:
+            played |= 1 << slot(t)
+        masks = [0] * players
+        for s in active:
+            for t in pos.hands[s]:
+                masks[s] |= 1 << slot(t)
+        self.masks = masks
+        held = [len(pos.hands[s]) for s in active]
+        k = len(pos.trick)
+        left = max(held, default=0)
+        in_trick = {seat for seat, _ in pos.trick}
+        for s in active:
+            want = left - (1 if s in in_trick else 0)
+            if len(pos.hands[s]) != want:
+                raise ValueError(f"seat {s} holds {len(pos.hands[s])} tiles where {want} are due")
+        if pos.turn not in active or (k and pos.turn in in_trick):
+            raise ValueError(f"seat {pos.turn} cannot be the one to play")
+        self.lose_all = pos.lose_all
+        tricks_measure = tricks_only or pos.lose_all
+        tp = 1 if tricks_measure else pos.trick_points
+        counters = pos.counters and not tricks_measure
+        cnt = layout.count if counters else (0,) * len(layout.count)
+        nxt = seat_order(players, pos.out)
+        decl_team = pos.declaring_team
+        decl_side = tuple(pos.teams[s] == decl_team for s in range(players))
+        maxer = tuple(d != pos.lose_all for d in decl_side)
+        self.search = Search(
+            layout,
+            masks,
+            nxt,
+            size,
+            decl_side,
+            maxer,
+            tp,
+            counters,
+            quick=not pos.lose_all,
+            equivalence=equivalence,
+            budget=budget,
+        )
+        rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | _union(masks)) >> s & 1)
+        if k:
+            lay = layout
+            first = lay.base[pos.trick[0][1]]
+            led = lay.calls[first]
+            st = lay.strength[led]
+            best_i = pos.table.winner([t for _, t in pos.trick])
+            best_seat = pos.trick[best_i][0]
+            best_s = st[lay.base[pos.trick[best_i][1]]]
+            pts = tp + sum(cnt[lay.base[t]] for _, t in pos.trick)
+            self.root = Node(pos.turn, k, led, best_s, best_seat, pts, played, rem, left)
+        else:
+            self.root = Node(pos.turn, 0, 0, 0, pos.turn, tp, 0, rem, left)
+        self.decl_side = decl_side
+        self.maxer = maxer
+
+    def slot_of(self, seat: int, t: Tile) -> int:
+        """The slot of a tile ``seat`` holds (the one the search would play)."""
+        base = self.layout.base[t]
+        mask = self.masks[seat]
+        return base + 1 if self.layout.width > 1 and mask >> (base + 1) & 1 else base
+
+    def tile(self, slot: int) -> Tile:
+        return ALL_TILES[self.layout.tile_of[slot]]
+
+
+def _union(masks: Sequence[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _exact(setup: _Setup, node: Node) -> int:
+    """The exact value (from the start of ``node``'s trick) by MTD(f): zero-window searches."""
+    search = setup.search
+    lo, hi = 0, node.rem
+    guess = (lo + hi) // 2
+    while lo < hi:
+        beta = guess + 1 if guess == lo else guess
+        g = search.value(node, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+        guess = g
+    return lo
+
+
+def _line(setup: _Setup, value: int) -> list[tuple[int, Tile]]:
+    """A line of best play from the root, each play keeping the value."""
+    search = setup.search
+    node = setup.root
+    out: list[tuple[int, Tile]] = []
+    while node.left:
+        for m in search.moves(node):
+            if search.after(node, m, value - 1, value + 1) == value:
+                break
+        else:  # pragma: no cover - a solved value is always kept by some play
+            raise AssertionError("no play keeps the solved value")
+        out.append((node.seat, setup.tile(m)))
+        nxt = search.advance(node, m)
+        if nxt.k == 0 and setup.decl_side[nxt.seat]:
+            value -= node.rem - nxt.rem
+        node = nxt
+    return out
+
+
+def solve(
+    position: Position, *, budget: int = DEFAULT_BUDGET, moves: bool = False, line: bool = False, equivalence: bool = True
+) -> Solution:
+    """The value of ``position`` with best play by everyone.
+
+    ``moves``: also the value after each legal tile; ``line``: a line of best play
+    (always given under sevens).  Past ``budget`` nodes the result is unsolved.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
+    >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
+    >>> s = solve(p, moves=True)
+    >>> s.value, str(s.best), [(str(t), v) for t, v in s.moves]
+    (27, '6-6', [('6-6', 27), ('5-5', 11)])
+    >>> solve(p, budget=3)
+    Solution(solved=False, value=None, unit='points', minimises=False, forced=False, best=None, moves=(), line=(), nodes=4)
+    """
+    setup = _Setup(position, budget, equivalence=equivalence)
+    search = setup.search
+    forced = position.table.forced
+    unit, minimises = position.unit, position.lose_all
+    try:
+        if setup.root.left == 0:
+            return Solution(True, position.taken, unit, minimises, forced)
+        future = _exact(setup, setup.root)
+        values: list[tuple[Tile, int]] = []
+        if moves:
+            root = setup.root
+            for t in position.legal():
+                m = setup.slot_of(root.seat, t)
+                lo, hi = 0, root.rem
+                v = search.after(root, m, lo - 1, hi + 1)
+                values.append((t, position.taken + v))
+        best_tile = _best(setup, future)
+        played = tuple(_line(setup, future)) if line or forced else ()
+    except OutOfBudget:
+        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited)
+    return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited)
+
+
+def _best(setup: _Setup, future: int) -> Tile:
+    search = setup.search
+    root = setup.root
+    for m in search.moves(root):
+        if search.after(root, m, future - 1, future + 1) == future:
+            return setup.tile(m)
+    raise AssertionError("no play keeps the solved value")  # pragma: no cover
+
+
+def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """Can the declaring side take every remaining trick whatever the others play
+    (in nello: can the declarer lose every one)?  None past the budget.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 6-5", "1-0 4-4", "5-0 3-3", "3-1 2-2")]
+    >>> claim_holds(start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0))
+    True
+    >>> claim_holds(start_position(GAMES["42"], table_for(Declaration("suit", 1)), hands, 0))
+    False
+    """
+    setup = _Setup(position, budget, tricks_only=True)
+    root = setup.root
+    if root.left == 0:
+        return True
+    try:
+        if position.lose_all:
+            return setup.search.value(root, 0, 1) <= 0
+        return setup.search.value(root, root.left - 1, root.left) >= root.left
+    except OutOfBudget:
+        return None

@@ -1,0 +1,431 @@
+"""The double-dummy search itself: alpha-beta over bit-mask hands.
+
+Kept apart from ``solver.py`` (positions, results, par, claims) because this is
+the hot loop: every name it touches per node is a local or a closure cell, the
+hands are ints, the tables tuples indexed by slot (``solver_layout``).
+
+Values are the points the declaring side takes from the start of the current
+trick on (tricks only, when ``counters`` is off).  The search is fail-soft
+alpha-beta with
+
+- a transposition table at trick boundaries keyed by the leader and every
+  seat's mask, holding a lower and an upper bound and the best lead;
+- quick bounds: nothing left to take, and sure tricks (tiles no one else
+  holds anything to beat) for the side that holds them;
+- equivalent tiles searched once: two tiles of one class (trumps, or doubles
+  that form a suit) worth the same counters, with no tile between them in rank
+  held by any other seat or already in the trick;
+- move ordering: the table's best lead first; a follower first tries the plays
+  that leave the trick with a side it wants to win it.
+
+A node budget stops the search with ``OutOfBudget``; no value is guessed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .solver_layout import Layout
+
+__all__ = ["Node", "OutOfBudget", "Search"]
+
+
+class OutOfBudget(Exception):
+    """The search visited more nodes than its budget allows."""
+
+
+class Node(NamedTuple):
+    """A moment of play: who plays, and the trick so far."""
+
+    seat: int
+    k: int
+    """Tiles already in the trick."""
+    led: int
+    """The suit the trick's first tile called (0 when ``k == 0``)."""
+    best_s: int
+    best_seat: int
+    pts: int
+    """Points the trick holds so far, its trick points included."""
+    played: int
+    """Slots played to the trick."""
+    rem: int
+    """Points still to be taken from the start of this trick."""
+    left: int
+    """Tricks still to play, this one included."""
+
+
+class Search:
+    """A search over one deal of the tiles; ``hands`` is changed while searching and restored.
+
+    ``maxer[seat]``: the seat plays for a higher value; ``decl_side[seat]``: a
+    trick it takes counts for the value.  ``quick`` turns the sure-trick bounds on
+    (not in nello, where a side does not want its tricks).
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        hands: list[int],
+        nxt: tuple[int, ...],
+        size: int,
+        decl_side: tuple[bool, ...],
+        maxer: tuple[bool, ...],
+        trick_points: int,
+        counters: bool,
+        *,
+        quick: bool = True,
+        equivalence: bool = True,
+        budget: int = 1_000_000,
+    ) -> None:
+        self.layout = layout
+        self.hands = hands
+        self.nxt = nxt
+        self.size = size
+        self.trick_points = trick_points
+        self.cnt: tuple[int, ...] = layout.count if counters else (0,) * len(layout.count)
+        self.budget = budget
+        self.nodes = 0
+        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.equivalence = equivalence
+        self.maxer = maxer
+        self.decl_side = decl_side
+        self._build(quick)
+
+    # The closures below read their tables from cells; ``self`` is touched once per call to them.
+    def _build(self, quick: bool) -> None:
+        lay = self.layout
+        hands = self.hands
+        nxt = self.nxt
+        size = self.size
+        tp = self.trick_points
+        cnt = self.cnt
+        calls = lay.calls
+        strength = lay.strength
+        suit_mask = lay.suit_mask
+        beaters = lay.beaters
+        trump_mask = lay.trump_mask
+        eq_class = lay.eq_class
+        eq_mask = lay.eq_mask if self.equivalence else 0
+        groups = lay.forced_groups
+        odd = lay.odd
+        width = lay.width
+        maxer = self.maxer
+        decl_side = self.decl_side
+        tt = self.tt
+        tt_get = tt.get
+        seats = range(len(hands))
+        budget = self.budget
+        alive = 0
+        for h in hands:
+            alive |= h
+        counter = [0]
+
+        def sure_bound(leader: int, rem: int) -> tuple[int, int]:
+            """(lower, upper) bounds of the value from sure tricks."""
+            hand = hands[leader]
+            others = alive & ~hand
+            n = pts = 0
+            m = hand
+            while m:
+                b = m & -m
+                m ^= b
+                s = b.bit_length() - 1
+                if not others & beaters[s]:
+                    n += 1
+                    pts += cnt[s]
+            owner = leader
+            if not n and alive & trump_mask:
+                top = (alive & trump_mask).bit_length() - 1
+                for o in seats:
+                    if hands[o] >> top & 1:
+                        owner = o
+                        break
+                mine = hands[owner] & trump_mask
+                rest = (alive & ~hands[owner]) & trump_mask
+                if rest:
+                    hi_other = rest.bit_length() - 1
+                    mine &= ~((1 << (hi_other - hi_other % width + width)) - 1)
+                while mine:
+                    b = mine & -mine
+                    mine ^= b
+                    n += 1
+                    pts += cnt[b.bit_length() - 1]
+            if not n:
+                return 0, rem
+            sure = n * tp + pts
+            return (sure, rem) if decl_side[owner] else (0, rem - sure)
+
+        def last_trick(leader: int) -> int:
+            s = leader
+            m = hands[s].bit_length() - 1
+            led = calls[m]
+            st = strength[led]
+            best_s = st[m]
+            best_seat = s
+            pts = tp + cnt[m]
+            for _ in range(size - 1):
+                s = nxt[s]
+                m = hands[s].bit_length() - 1
+                pts += cnt[m]
+                x = st[m]
+                if x > best_s:
+                    best_s = x
+                    best_seat = s
+            return pts if decl_side[best_seat] else 0
+
+        def lead(leader: int, alpha: int, beta: int, rem: int, left: int) -> int:
+            if left == 0:
+                return 0
+            if rem <= alpha:
+                return rem
+            if beta <= 0:
+                return 0
+            counter[0] += 1
+            if counter[0] > budget:
+                raise OutOfBudget
+            if left == 1:
+                return last_trick(leader)
+            key = (leader, *hands)
+            e = tt_get(key)
+            if e is None:
+                lo, hi = sure_bound(leader, rem) if quick else (0, rem)
+                best_m = -1
+            else:
+                lo, hi, best_m = e
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            hand = hands[leader]
+            moves = lead_moves(hand)
+            if best_m >= 0 and len(moves) > 1:
+                moves.remove(best_m)
+                moves.insert(0, best_m)
+            a0, b0 = a, b
+            if maxer[leader]:
+                v = -1
+                for m in moves:
+                    x = child(leader, 0, m, 0, 0, leader, tp, 0, a, b, rem, left)
+                    if x > v:
+                        v = x
+                        best_m = m
+                        if v > a:
+                            a = v
+                            if a >= b:
+                                break
+            else:
+                v = rem + 1
+                for m in moves:
+                    x = child(leader, 0, m, 0, 0, leader, tp, 0, a, b, rem, left)
+                    if x < v:
+                        v = x
+                        best_m = m
+                        if v < b:
+                            b = v
+                            if a >= b:
+                                break
+            if v <= a0:
+                hi = v
+            elif v >= b0:
+                lo = v
+            else:
+                lo = hi = v
+            tt[key] = (lo, hi, best_m)
+            return v
+
+        def lead_moves(hand: int) -> list[int]:
+            if groups:
+                for g in groups:
+                    if hand & g:
+                        hand &= g
+                        break
+            if width > 1:
+                hand &= ~((hand & odd) >> 1)
+            if hand & eq_mask:
+                hand = distinct(hand, alive & ~hand)
+            out = []
+            while hand:
+                s = hand.bit_length() - 1
+                hand ^= 1 << s
+                out.append(s)
+            return out
+
+        def distinct(moves: int, others: int) -> int:
+            """``moves`` less the tiles equivalent to a higher one of them."""
+            e = moves & eq_mask
+            prev = -1
+            while e:
+                s = e.bit_length() - 1
+                e ^= 1 << s
+                if prev >= 0 and eq_class[s] == eq_class[prev] and cnt[s] == cnt[prev]:
+                    lo = s - s % width
+                    span = ((1 << (prev - prev % width + width)) - 1) & ~((1 << lo) - 1)
+                    if not others & span:
+                        moves ^= 1 << s
+                prev = s
+            return moves
+
+        def follow(
+            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int
+        ) -> int:
+            if rem <= alpha:
+                return rem
+            if beta <= 0:
+                return 0
+            counter[0] += 1
+            if counter[0] > budget:
+                raise OutOfBudget
+            hand = hands[seat]
+            if groups:
+                ms = hand
+                for g in groups:
+                    if hand & g:
+                        ms = hand & g
+                        break
+            else:
+                ms = hand & suit_mask[led] or hand
+            if width > 1:
+                ms &= ~((ms & odd) >> 1)
+            if ms & (ms - 1) == 0:
+                return child(seat, k, ms.bit_length() - 1, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
+            if ms & eq_mask:
+                ms = distinct(ms, (alive & ~hand) | played)
+            st = strength[led]
+            want = maxer[seat]
+            keyed = []
+            while ms:
+                s = ms.bit_length() - 1
+                ms ^= 1 << s
+                x = st[s]
+                w = seat if x > best_s else best_seat
+                if decl_side[w] == want:
+                    keyed.append((x - 64 * cnt[s], s))
+                else:
+                    keyed.append((4096 + 64 * cnt[s] + s, s))
+            keyed.sort()
+            if want:
+                v = -1
+                for _, m in keyed:
+                    x = child(seat, k, m, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
+                    if x > v:
+                        v = x
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            else:
+                v = rem + 1
+                for _, m in keyed:
+                    x = child(seat, k, m, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
+                    if x < v:
+                        v = x
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            return v
+
+        def child(
+            seat: int,
+            k: int,
+            m: int,
+            led: int,
+            best_s: int,
+            best_seat: int,
+            pts: int,
+            played: int,
+            alpha: int,
+            beta: int,
+            rem: int,
+            left: int,
+        ) -> int:
+            nonlocal alive
+            bit = 1 << m
+            hand = hands[seat]
+            hands[seat] = hand ^ bit
+            alive ^= bit
+            if k == 0:
+                led = calls[m]
+                best_s = strength[led][m]
+                best_seat = seat
+            else:
+                x = strength[led][m]
+                if x > best_s:
+                    best_s = x
+                    best_seat = seat
+            pts += cnt[m]
+            try:
+                if k + 1 < size:
+                    return follow(nxt[seat], k + 1, led, best_s, best_seat, pts, played | bit, alpha, beta, rem, left)
+                add = pts if decl_side[best_seat] else 0
+                return lead(best_seat, alpha - add, beta - add, rem - pts, left - 1) + add
+            finally:
+                hands[seat] = hand
+                alive ^= bit
+
+        def value(node: Node, alpha: int, beta: int) -> int:
+            if node.k == 0:
+                return lead(node.seat, alpha, beta, node.rem, node.left)
+            return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left)
+
+        def moves(node: Node) -> list[int]:
+            """The distinct legal tiles (slots) at ``node``, best guess first."""
+            hand = hands[node.seat]
+            if node.k == 0:
+                return lead_moves(hand)
+            if groups:
+                return lead_moves(hand)
+            ms = hand & suit_mask[node.led] or hand
+            if width > 1:
+                ms &= ~((ms & odd) >> 1)
+            if ms & eq_mask:
+                ms = distinct(ms, (alive & ~hand) | node.played)
+            out = []
+            while ms:
+                s = ms.bit_length() - 1
+                ms ^= 1 << s
+                out.append(s)
+            return out
+
+        def after(node: Node, m: int, alpha: int, beta: int) -> int:
+            """The value once ``m`` is played at ``node`` (fail-soft within ``alpha``, ``beta``)."""
+            return child(
+                node.seat, node.k, m, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left
+            )
+
+        def sync() -> None:
+            """Recompute the tiles still held after ``hands`` changed outside the search."""
+            nonlocal alive
+            alive = 0
+            for h in hands:
+                alive |= h
+
+        self.value = value
+        self.moves = moves
+        self.after = after
+        self._sync = sync
+        self._counter = counter
+
+    @property
+    def nodes_visited(self) -> int:
+        return self._counter[0]
+
+    def advance(self, node: Node, m: int) -> Node:
+        """Play slot ``m`` at ``node`` for good (hands change); the node that follows."""
+        lay = self.layout
+        bit = 1 << m
+        self.hands[node.seat] ^= bit
+        self._sync()
+        if node.k == 0:
+            led = lay.calls[m]
+            best_s, best_seat = lay.strength[led][m], node.seat
+        else:
+            led, best_s, best_seat = node.led, node.best_s, node.best_seat
+            if lay.strength[led][m] > best_s:
+                best_s, best_seat = lay.strength[led][m], node.seat
+        pts = node.pts + self.cnt[m]
+        if node.k + 1 < self.size:
+            return Node(self.nxt[node.seat], node.k + 1, led, best_s, best_seat, pts, node.played | bit, node.rem, node.left)
+        return Node(best_seat, 0, 0, 0, best_seat, self.trick_points, 0, node.rem - pts, node.left - 1)

@@ -1,0 +1,153 @@
+"""The double-dummy solver against a plain exhaustive minimax written here.
+
+The oracle below knows nothing of the solver: no pruning, no tables, no bit
+masks; it plays every legal tile of every seat through ``TrumpTable.playable``
+and ``TrumpTable.winner``.  Endings are reached by random legal play through a
+real ``Hand`` of every game and contract, so ``position_from_hand`` is tested
+with them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from referee.engine.auction import Bid
+from referee.engine.deal import shuffle_deal
+from referee.engine.declarations import Declaration
+from referee.engine.hand import Hand, Phase, seat_order
+from referee.engine.profiles import GAMES, make_rules
+from referee.engine.solver import Position, position_from_hand, solve
+from referee.engine.tiles import Tile, count_value
+
+# Every game and contract: (game, declaration, options).
+CONTRACTS: list[tuple[str, Declaration, dict[str, str]]] = [
+    *[("42", Declaration("suit", s), {}) for s in range(7)],
+    ("42", Declaration("doubles"), {}),
+    ("42", Declaration("follow-me"), {}),
+    ("42", Declaration("follow-me", doubles_low=True), {"follow-me-doubles": "low"}),
+    ("42", Declaration("nello", doubles_suit=True), {"nello": "on"}),
+    ("42", Declaration("nello"), {"nello": "on", "nello-doubles": "high"}),
+    ("42", Declaration("nello", doubles_low=True), {"nello": "on", "nello-doubles": "low"}),
+    ("42", Declaration("sevens"), {"sevens": "on"}),
+    *[("moon", Declaration("suit", s), {}) for s in (0, 3, 6)],
+    ("moon", Declaration("doubles"), {}),
+    ("moon", Declaration("follow-me"), {}),
+    *[("88", Declaration("suit", s), {}) for s in range(7)],
+]
+
+
+def oracle(pos: Position) -> tuple[int, dict[Tile, int]]:
+    """The value of ``pos`` and after each legal tile, by trying every line of play."""
+    table = pos.table
+    players = len(pos.hands)
+    nxt = seat_order(players, pos.out)
+    size = players - len(pos.out)
+    side = pos.teams[pos.declarer]
+    hands = [list(h) if s not in pos.out else [] for s, h in enumerate(pos.hands)]
+
+    def worth(tiles: list[Tile]) -> int:
+        if pos.lose_all:
+            return 1
+        return pos.trick_points + (sum(count_value(t) for t in tiles) if pos.counters else 0)
+
+    def after(seat: int, trick: list[tuple[int, Tile]], t: Tile) -> int:
+        hands[seat].remove(t)
+        trick.append((seat, t))
+        if len(trick) < size:
+            v = best(nxt[seat], trick)
+        else:
+            tiles = [x for _, x in trick]
+            winner = trick[table.winner(tiles)][0]
+            v = (worth(tiles) if pos.teams[winner] == side else 0) + (best(winner, []) if hands[winner] else 0)
+        trick.pop()
+        hands[seat].append(t)
+        return v
+
+    def best(seat: int, trick: list[tuple[int, Tile]]) -> int:
+        lead = trick[0][1] if trick else None
+        values = [after(seat, trick, t) for t in set(table.playable(hands[seat], lead))]
+        return max(values) if (pos.teams[seat] == side) != pos.lose_all else min(values)
+
+    trick = list(pos.trick)
+    per_tile = {t: pos.taken + after(pos.turn, trick, t) for t in set(table.playable(hands[pos.turn], trick[0][1] if trick else None))}
+    values = per_tile.values()
+    value = max(values) if (pos.teams[pos.turn] == side) != pos.lose_all else min(values)
+    return value, per_tile
+
+
+def hand_in_play(game: str, declaration: Declaration, options: dict[str, str], rng: random.Random) -> Hand:
+    """A hand of ``game`` just after trump is named, the first bidder the declarer."""
+    rules = make_rules(game, options)
+    g = rules.game
+    deal, kitty = shuffle_deal(g, rng)
+    dealer = rng.randrange(g.players)
+    hand = Hand(rules, dealer, deal, kitty)
+    first = (dealer + 1) % g.players
+    if game == "42":
+        hand.bid(first, Bid(42))
+    elif game == "moon":
+        hand.bid(first, Bid(4))
+    else:
+        suit = declaration.suit
+        assert suit is not None
+        if not any(t.has(suit) for t in hand.hands[first]):  # the bidder must hold the suit
+            return hand_in_play(game, declaration, options, rng)
+        hand.bid(first, Bid(60, suit))
+    while hand.phase is Phase.AUCTION:
+        hand.bid(hand.turn, None)
+    if hand.phase is Phase.EXCHANGE:
+        if game == "moon":  # the widow joins the hand, then one of the eight goes back
+            hand.exchange(list(hand.kitty), [rng.choice(hand.hands[first] + hand.kitty)])
+        else:  # the cat: tiles go back from the hand, and no counter may stay in the cat
+            give = rng.sample([t for t in hand.hands[first] if not count_value(t)], len(hand.kitty))
+            hand.exchange(list(hand.kitty), give)
+    if hand.phase is Phase.DECLARE:
+        hand.declare(declaration)
+    assert hand.phase is Phase.PLAY
+    return hand
+
+
+def ending(game: str, declaration: Declaration, options: dict[str, str], rng: random.Random, tricks_left: int) -> Position:
+    """Random legal play down to ``tricks_left`` tricks, sometimes into the next trick."""
+    hand = hand_in_play(game, declaration, options, rng)
+    stop = GAMES[game].hand_size - tricks_left
+    extra = rng.randrange(hand.trick_size)
+    while len(hand.tricks) < stop or len(hand.trick) < extra:
+        hand.play(rng.choice(hand.legal_plays()))
+    return position_from_hand(hand)
+
+
+def endings(n: int, tricks: dict[str, int], seed: int) -> Iterator[tuple[str, Declaration, Position]]:
+    rng = random.Random(seed)
+    for i in range(n):
+        game, declaration, options = CONTRACTS[i % len(CONTRACTS)]
+        yield game, declaration, ending(game, declaration, options, rng, tricks[game])
+
+
+def check(pos: Position) -> None:
+    value, per_tile = oracle(pos)
+    got = solve(pos, moves=True)
+    assert got.solved
+    assert got.value == value
+    assert dict(got.moves) == per_tile
+    assert got.best is not None and per_tile[got.best] == value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_trick_endings_match_the_oracle(seed: int) -> None:
+    for _, _, pos in endings(len(CONTRACTS) * 10, {"42": 2, "moon": 2, "88": 2}, seed):
+        check(pos)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_three_trick_endings_match_the_oracle(seed: int) -> None:
+    for _, _, pos in endings(len(CONTRACTS) * 3, {"42": 3, "moon": 3, "88": 2}, 100 + seed):
+        check(pos)
+
+
+def test_four_trick_endings_match_the_oracle() -> None:
+    for _, _, pos in endings(len(CONTRACTS) - 7, {"42": 4, "moon": 4, "88": 2}, 7):
+        check(pos)
