@@ -118,19 +118,20 @@ class Search:
         alive = 0
         for h in hands:
             alive |= h
-        counter = [0]
+        nodes = 0
 
-        def sure_bound(leader: int, rem: int) -> tuple[int, int]:
-            """(lower, upper) bounds of the value from sure tricks."""
+        def sure_bound(leader: int, rem: int) -> tuple[int, int, int]:
+            """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads."""
             hand = hands[leader]
             others = alive & ~hand
-            n = pts = 0
+            n = pts = sure = 0
             m = hand
             while m:
                 b = m & -m
                 m ^= b
                 s = b.bit_length() - 1
                 if not others & beaters[s]:
+                    sure |= b
                     n += 1
                     pts += cnt[s]
             owner = leader
@@ -151,9 +152,9 @@ class Search:
                     n += 1
                     pts += cnt[b.bit_length() - 1]
             if not n:
-                return 0, rem
-            sure = n * tp + pts
-            return (sure, rem) if decl_side[owner] else (0, rem - sure)
+                return 0, rem, 0
+            won = n * tp + pts
+            return (won, rem, sure) if decl_side[owner] else (0, rem - won, sure)
 
         def last_trick(leader: int) -> int:
             s = leader
@@ -174,21 +175,21 @@ class Search:
             return pts if decl_side[best_seat] else 0
 
         def lead(leader: int, alpha: int, beta: int, rem: int, left: int) -> int:
-            if left == 0:
-                return 0
+            nonlocal alive, nodes
             if rem <= alpha:
                 return rem
             if beta <= 0:
                 return 0
-            counter[0] += 1
-            if counter[0] > budget:
+            nodes += 1
+            if nodes > budget:
                 raise OutOfBudget
-            if left == 1:
-                return last_trick(leader)
+            if left <= 1:
+                return last_trick(leader) if left else 0
             key = (leader, *hands)
             e = tt_get(key)
+            sure = 0
             if e is None:
-                lo, hi = sure_bound(leader, rem) if quick else (0, rem)
+                lo, hi, sure = sure_bound(leader, rem) if quick else (0, rem, 0)
                 best_m = -1
             else:
                 lo, hi, best_m = e
@@ -199,15 +200,23 @@ class Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             hand = hands[leader]
-            moves = lead_moves(hand)
+            moves = lead_moves(hand, sure)
             if best_m >= 0 and len(moves) > 1:
                 moves.remove(best_m)
                 moves.insert(0, best_m)
             a0, b0 = a, b
-            if maxer[leader]:
-                v = -1
-                for m in moves:
-                    x = child(leader, 0, m, 0, 0, leader, tp, 0, a, b, rem, left)
+            want = maxer[leader]
+            v = -1 if want else rem + 1
+            seat = nxt[leader]
+            for m in moves:
+                bit = 1 << m
+                hands[leader] = hand ^ bit
+                alive ^= bit
+                led = calls[m]
+                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left)
+                hands[leader] = hand
+                alive ^= bit
+                if want:
                     if x > v:
                         v = x
                         best_m = m
@@ -215,17 +224,13 @@ class Search:
                             a = v
                             if a >= b:
                                 break
-            else:
-                v = rem + 1
-                for m in moves:
-                    x = child(leader, 0, m, 0, 0, leader, tp, 0, a, b, rem, left)
-                    if x < v:
-                        v = x
-                        best_m = m
-                        if v < b:
-                            b = v
-                            if a >= b:
-                                break
+                elif x < v:
+                    v = x
+                    best_m = m
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
             if v <= a0:
                 hi = v
             elif v >= b0:
@@ -235,7 +240,8 @@ class Search:
             tt[key] = (lo, hi, best_m)
             return v
 
-        def lead_moves(hand: int) -> list[int]:
+        def lead_moves(hand: int, first: int = 0) -> list[int]:
+            """The distinct leads, the ``first`` ones (sure winners) first, then high to low."""
             if groups:
                 for g in groups:
                     if hand & g:
@@ -243,12 +249,19 @@ class Search:
                         break
             if width > 1:
                 hand &= ~((hand & odd) >> 1)
-            if hand & eq_mask:
+            e = hand & eq_mask
+            if e & (e - 1):
                 hand = distinct(hand, alive & ~hand)
             out = []
+            rest = hand & ~first
+            hand &= first
             while hand:
                 s = hand.bit_length() - 1
                 hand ^= 1 << s
+                out.append(s)
+            while rest:
+                s = rest.bit_length() - 1
+                rest ^= 1 << s
                 out.append(s)
             return out
 
@@ -267,103 +280,87 @@ class Search:
                 prev = s
             return moves
 
-        def follow(
-            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int
-        ) -> int:
-            if rem <= alpha:
-                return rem
-            if beta <= 0:
-                return 0
-            counter[0] += 1
-            if counter[0] > budget:
-                raise OutOfBudget
-            hand = hands[seat]
+        def follow_moves(hand: int, led: int, played: int) -> int:
             if groups:
-                ms = hand
                 for g in groups:
                     if hand & g:
-                        ms = hand & g
+                        hand &= g
                         break
+                ms = hand
             else:
                 ms = hand & suit_mask[led] or hand
             if width > 1:
                 ms &= ~((ms & odd) >> 1)
-            if ms & (ms - 1) == 0:
-                return child(seat, k, ms.bit_length() - 1, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
-            if ms & eq_mask:
+            e = ms & eq_mask
+            if e & (e - 1):
                 ms = distinct(ms, (alive & ~hand) | played)
+            return ms
+
+        def follow(
+            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int
+        ) -> int:
+            nonlocal alive, nodes
+            if rem <= alpha:
+                return rem
+            if beta <= 0:
+                return 0
+            nodes += 1
+            if nodes > budget:
+                raise OutOfBudget
+            hand = hands[seat]
+            ms = follow_moves(hand, led, played)
             st = strength[led]
             want = maxer[seat]
-            keyed = []
-            while ms:
-                s = ms.bit_length() - 1
-                ms ^= 1 << s
-                x = st[s]
-                w = seat if x > best_s else best_seat
-                if decl_side[w] == want:
-                    keyed.append((x - 64 * cnt[s], s))
+            if ms & (ms - 1):
+                # Plays that leave the trick with a side this seat wants first (counters
+                # on it, the cheapest winner), then the rest (low counters, low tiles).
+                keyed = []
+                while ms:
+                    s = ms.bit_length() - 1
+                    ms ^= 1 << s
+                    x = st[s]
+                    if decl_side[seat if x > best_s else best_seat] == want:
+                        keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+                    else:
+                        keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
+                keyed.sort()
+                order = [e & 63 for e in keyed]
+            else:
+                order = [ms.bit_length() - 1]
+            v = -1 if want else rem + 1
+            last = k + 1 == size
+            nseat = nxt[seat]
+            for m in order:
+                bit = 1 << m
+                hands[seat] = hand ^ bit
+                alive ^= bit
+                x = st[m]
+                if x > best_s:
+                    bs, bseat = x, seat
                 else:
-                    keyed.append((4096 + 64 * cnt[s] + s, s))
-            keyed.sort()
-            if want:
-                v = -1
-                for _, m in keyed:
-                    x = child(seat, k, m, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
+                    bs, bseat = best_s, best_seat
+                p = pts + cnt[m]
+                if last:
+                    add = p if decl_side[bseat] else 0
+                    x = lead(bseat, alpha - add, beta - add, rem - p, left - 1) + add
+                else:
+                    x = follow(nseat, k + 1, led, bs, bseat, p, played | bit, alpha, beta, rem, left)
+                hands[seat] = hand
+                alive ^= bit
+                if want:
                     if x > v:
                         v = x
                         if v > alpha:
                             alpha = v
                             if alpha >= beta:
                                 break
-            else:
-                v = rem + 1
-                for _, m in keyed:
-                    x = child(seat, k, m, led, best_s, best_seat, pts, played, alpha, beta, rem, left)
-                    if x < v:
-                        v = x
-                        if v < beta:
-                            beta = v
-                            if alpha >= beta:
-                                break
+                elif x < v:
+                    v = x
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
             return v
-
-        def child(
-            seat: int,
-            k: int,
-            m: int,
-            led: int,
-            best_s: int,
-            best_seat: int,
-            pts: int,
-            played: int,
-            alpha: int,
-            beta: int,
-            rem: int,
-            left: int,
-        ) -> int:
-            nonlocal alive
-            bit = 1 << m
-            hand = hands[seat]
-            hands[seat] = hand ^ bit
-            alive ^= bit
-            if k == 0:
-                led = calls[m]
-                best_s = strength[led][m]
-                best_seat = seat
-            else:
-                x = strength[led][m]
-                if x > best_s:
-                    best_s = x
-                    best_seat = seat
-            pts += cnt[m]
-            try:
-                if k + 1 < size:
-                    return follow(nxt[seat], k + 1, led, best_s, best_seat, pts, played | bit, alpha, beta, rem, left)
-                add = pts if decl_side[best_seat] else 0
-                return lead(best_seat, alpha - add, beta - add, rem - pts, left - 1) + add
-            finally:
-                hands[seat] = hand
-                alive ^= bit
 
         def value(node: Node, alpha: int, beta: int) -> int:
             if node.k == 0:
@@ -371,17 +368,11 @@ class Search:
             return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left)
 
         def moves(node: Node) -> list[int]:
-            """The distinct legal tiles (slots) at ``node``, best guess first."""
+            """The distinct legal tiles (slots) at ``node``, high first."""
             hand = hands[node.seat]
             if node.k == 0:
                 return lead_moves(hand)
-            if groups:
-                return lead_moves(hand)
-            ms = hand & suit_mask[node.led] or hand
-            if width > 1:
-                ms &= ~((ms & odd) >> 1)
-            if ms & eq_mask:
-                ms = distinct(ms, (alive & ~hand) | node.played)
+            ms = follow_moves(hand, node.led, node.played)
             out = []
             while ms:
                 s = ms.bit_length() - 1
@@ -389,11 +380,8 @@ class Search:
                 out.append(s)
             return out
 
-        def after(node: Node, m: int, alpha: int, beta: int) -> int:
-            """The value once ``m`` is played at ``node`` (fail-soft within ``alpha``, ``beta``)."""
-            return child(
-                node.seat, node.k, m, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left
-            )
+        def visited() -> int:
+            return nodes
 
         def sync() -> None:
             """Recompute the tiles still held after ``hands`` changed outside the search."""
@@ -404,13 +392,23 @@ class Search:
 
         self.value = value
         self.moves = moves
-        self.after = after
         self._sync = sync
-        self._counter = counter
+        self._visited = visited
 
     @property
     def nodes_visited(self) -> int:
-        return self._counter[0]
+        return self._visited()
+
+    def after(self, node: Node, m: int, alpha: int, beta: int) -> int:
+        """The value once slot ``m`` is played at ``node`` (fail-soft within ``alpha``, ``beta``)."""
+        saved = list(self.hands)
+        nxt = self.advance(node, m)
+        add = node.rem - nxt.rem if nxt.k == 0 and self.decl_side[nxt.seat] else 0
+        try:
+            return self.value(nxt, alpha - add, beta - add) + add
+        finally:
+            self.hands[:] = saved
+            self._sync()
 
     def advance(self, node: Node, m: int) -> Node:
         """Play slot ``m`` at ``node`` for good (hands change); the node that follows."""
