@@ -17,8 +17,9 @@ and answers claims and par.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .declarations import TrumpTable
 from .hand import Hand, seat_order
@@ -250,20 +251,37 @@ def _union(masks: Sequence[int]) -> int:
     return out
 
 
-def _exact(setup: _Setup, node: Node) -> int:
-    """The exact value (from the start of ``node``'s trick) by MTD(f): zero-window searches."""
-    search = setup.search
-    lo, hi = 0, node.rem
-    guess = (lo + hi) // 2
+def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int) -> int:
+    """The exact value in ``0..hi`` by zero-window searches (MTD(f)).
+
+    Each ``evaluate(beta - 1, beta)`` says whether the value reaches ``beta`` and,
+    fail-soft, returns a bound; a run of answers the same way doubles the step, so
+    a poor ``guess`` costs a few searches, not one a point.
+    """
+    lo = 0
+    beta = max(1, min(hi, guess))
+    step, last = 1, 0
     while lo < hi:
-        beta = guess + 1 if guess == lo else guess
-        g = search.value(node, beta - 1, beta)
-        if g < beta:
+        g = evaluate(beta - 1, beta)
+        way = -1 if g < beta else 1
+        step = step * 2 if way == last else 1
+        last = way
+        if way < 0:
             hi = g
+            beta = max(lo + 1, hi - step + 1)
         else:
             lo = g
-        guess = g
+            beta = min(hi, lo + step)
     return lo
+
+
+def _keeper(setup: _Setup, node: Node, value: int) -> int:
+    """A play at ``node`` that keeps ``value`` (the first in the search's order)."""
+    search = setup.search
+    for m in search.moves(node):
+        if search.after(node, m, value - 1, value + 1) == value:
+            return m
+    raise AssertionError("no play keeps the solved value")  # pragma: no cover
 
 
 def _line(setup: _Setup, value: int) -> list[tuple[int, Tile]]:
@@ -272,11 +290,7 @@ def _line(setup: _Setup, value: int) -> list[tuple[int, Tile]]:
     node = setup.root
     out: list[tuple[int, Tile]] = []
     while node.left:
-        for m in search.moves(node):
-            if search.after(node, m, value - 1, value + 1) == value:
-                break
-        else:  # pragma: no cover - a solved value is always kept by some play
-            raise AssertionError("no play keeps the solved value")
+        m = _keeper(setup, node, value)
         out.append((node.seat, setup.tile(m)))
         nxt = search.advance(node, m)
         if nxt.k == 0 and setup.decl_side[nxt.seat]:
@@ -311,29 +325,18 @@ def solve(
     try:
         if setup.root.left == 0:
             return Solution(True, position.taken, unit, minimises, forced)
-        future = _exact(setup, setup.root)
+        root = setup.root
+        future = _exact(partial(search.value, root), root.rem, root.rem * 3 // 4)
         values: list[tuple[Tile, int]] = []
         if moves:
-            root = setup.root
             for t in position.legal():
-                m = setup.slot_of(root.seat, t)
-                lo, hi = 0, root.rem
-                v = search.after(root, m, lo - 1, hi + 1)
+                v = _exact(partial(search.after, root, setup.slot_of(root.seat, t)), root.rem, future)
                 values.append((t, position.taken + v))
-        best_tile = _best(setup, future)
+        best_tile = setup.tile(_keeper(setup, root, future))
         played = tuple(_line(setup, future)) if line or forced else ()
     except OutOfBudget:
         return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited)
     return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited)
-
-
-def _best(setup: _Setup, future: int) -> Tile:
-    search = setup.search
-    root = setup.root
-    for m in search.moves(root):
-        if search.after(root, m, future - 1, future + 1) == future:
-            return setup.tile(m)
-    raise AssertionError("no play keeps the solved value")  # pragma: no cover
 
 
 def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | None:
