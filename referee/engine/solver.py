@@ -21,14 +21,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .declarations import TrumpTable
+from .declarations import Declaration, TrumpTable, table_for
 from .hand import Hand, seat_order
-from .profiles import Game
+from .profiles import Game, Rules
 from .solver_layout import layout_for
 from .solver_search import Node, OutOfBudget, Search
 from .tiles import ALL_TILES, Tile
 
-__all__ = ["DEFAULT_BUDGET", "Position", "Solution", "claim_holds", "position_from_hand", "solve", "start_position"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Par",
+    "ParLine",
+    "Position",
+    "Solution",
+    "claim_holds",
+    "declarations_for",
+    "par",
+    "position_from_hand",
+    "solve",
+    "start_position",
+]
 
 DEFAULT_BUDGET = 2_000_000
 """Nodes a search may visit before it gives up (a few seconds of CPU)."""
@@ -362,3 +374,85 @@ def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | N
         return setup.search.value(root, root.left - 1, root.left) >= root.left
     except OutOfBudget:
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class ParLine:
+    """One declaration of a par table and its solution."""
+
+    declaration: Declaration
+    solution: Solution
+    all_or_nothing: bool
+    """Nello and sevens: the contract is made only by losing (nello) or taking every trick."""
+    made: bool | None
+    """For an all-or-nothing contract, whether best play makes it (None: unsolved, or not such a contract)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """What the declarer gets with best play under each declaration, and the best of them."""
+
+    lines: tuple[ParLine, ...]
+    best: ParLine | None
+    """The declaration worth most to the declarer (None when nothing was solved): the
+    highest value, where a made nello or sevens counts as every point or trick of the
+    hand and a failed one as less than any value; on a tie the first in
+    ``declarations_for``'s order."""
+
+
+def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
+    """The declarations ``rules`` let a declarer holding ``hand`` name: each suit (in
+    Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, nello, sevens.
+
+    >>> from referee.engine.profiles import make_rules
+    >>> [str(d) for d in declarations_for(make_rules("42", {"nello": "on"}), [])]
+    ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'doubles', 'follow-me', 'nello']
+    """
+    game = rules.game
+    out: list[Declaration] = []
+    if "suit" in game.declarations:
+        out += [Declaration("suit", s) for s in range(7) if not game.trump_from_bid or any(t.has(s) for t in hand)]
+    if "doubles" in game.declarations:
+        out.append(Declaration("doubles"))
+    if "follow-me" in game.declarations:
+        out.append(Declaration("follow-me", doubles_low=rules.follow_me_doubles == "low"))
+    if rules.contract("nello") is not None:
+        out.append(Declaration("nello", doubles_low=rules.nello_doubles == "low", doubles_suit=rules.nello_doubles == "own-suit"))
+    if rules.contract("sevens") is not None:
+        out.append(Declaration("sevens"))
+    return out
+
+
+def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
+    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
+
+    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.tiles import double_six
+    >>> tiles = double_six()  # 6-6 6-5 6-4 ... 0-0: North holds every six
+    >>> p = par(make_rules("42"), [tiles[i * 7 : i * 7 + 7] for i in range(4)], 0)
+    >>> [(str(line.declaration), line.solution.value) for line in p.lines]  # doctest: +NORMALIZE_WHITESPACE
+    [('blanks', 6), ('aces', 13), ('deuces', 12), ('treys', 42), ('fours', 30), ('fives', 0), ('sixes', 42),
+     ('doubles', 9), ('follow-me', 42)]
+    >>> str(p.best.declaration)  # the first of the best
+    'treys'
+    """
+    game = rules.game
+    total = game.hand_total
+    lines: list[ParLine] = []
+    for d in declarations_for(rules, hands[declarer]):
+        solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
+        contract = rules.contract(d.kind)
+        special = contract is not None and (contract.lose_all or d.kind == "sevens")
+        made: bool | None = None
+        if special and solution.value is not None:
+            made = solution.value == (0 if solution.minimises else total)
+        lines.append(ParLine(d, solution, special, made))
+
+    def worth(line: ParLine) -> int:
+        if line.all_or_nothing:
+            return total if line.made else -1
+        assert line.solution.value is not None
+        return line.solution.value
+
+    solved = [line for line in lines if line.solution.solved]
+    return Par(tuple(lines), max(solved, key=worth) if solved else None)
