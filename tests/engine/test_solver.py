@@ -17,10 +17,10 @@ import pytest
 from referee.engine.auction import Bid
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
-from referee.engine.hand import Hand, Phase, seat_order
+from referee.engine.hand import Hand, Phase, _claim_holds, seat_order
 from referee.engine.profiles import GAMES, make_rules
-from referee.engine.solver import Position, position_from_hand, solve
-from referee.engine.tiles import Tile, count_value
+from referee.engine.solver import Position, claim_holds, position_from_hand, solve
+from referee.engine.tiles import Tile, count_value, tile
 
 # Every game and contract: (game, declaration, options).
 CONTRACTS: list[tuple[str, Declaration, dict[str, str]]] = [
@@ -151,3 +151,93 @@ def test_three_trick_endings_match_the_oracle(seed: int) -> None:
 def test_four_trick_endings_match_the_oracle() -> None:
     for _, _, pos in endings(len(CONTRACTS) - 7, {"42": 4, "moon": 4, "88": 2}, 7):
         check(pos)
+
+
+def test_claims_agree_with_the_hands_own_exhaustive_search() -> None:
+    """``claim_holds`` against ``Hand._claim_holds`` (a separate exhaustive search) between tricks."""
+    rng = random.Random(5)
+    answers = set()
+    for i in range(len(CONTRACTS) * 3):
+        game, declaration, options = CONTRACTS[i % len(CONTRACTS)]
+        hand = hand_in_play(game, declaration, options, rng)
+        while len(hand.tricks) < GAMES[game].hand_size - 3:
+            hand.play(rng.choice(hand.legal_plays()))
+        want = _claim_holds(hand)
+        assert want is not None
+        assert claim_holds(position_from_hand(hand)) is want
+        answers.add(want)
+    assert answers == {True, False}
+
+
+def test_budget_exhaustion_says_unsolved_and_gives_no_value() -> None:
+    rng = random.Random(3)
+    hand = hand_in_play("42", Declaration("suit", 5), {}, rng)
+    pos = position_from_hand(hand)
+    small = solve(pos, budget=50, moves=True, line=True)
+    assert not small.solved and small.value is None and small.best is None and small.moves == () and small.line == ()
+    assert small.nodes == 51
+    assert claim_holds(pos, budget=0) is None
+    assert solve(pos).solved
+
+
+def test_line_of_best_play_replays_to_the_value() -> None:
+    """Every tile of the line is legal in the live hand, and the hand ends with the value."""
+    rng = random.Random(11)
+    for game, declaration, options in CONTRACTS[::3]:
+        hand = hand_in_play(game, declaration, options, rng)
+        while len(hand.tricks) < GAMES[game].hand_size - 4:
+            hand.play(rng.choice(hand.legal_plays()))
+        pos = position_from_hand(hand)
+        got = solve(pos, line=True)
+        assert got.solved and got.value is not None
+        for seat, t in got.line:
+            assert hand.turn == seat and t in hand.legal_plays()
+            hand.play(t)
+        assert hand.phase is Phase.DONE
+        team = pos.declaring_team
+        assert got.value == (hand.team_tricks[team] if pos.lose_all else hand.points[team])
+
+
+def test_sevens_is_forced_and_gives_the_forced_line() -> None:
+    rules = make_rules("42", {"sevens": "on"})
+    deal = [
+        [tile(t) for t in h.split()]
+        for h in (
+            "6-1 5-2 4-3 6-0 5-1 4-2 3-3",  # N: the three 7s, then three 6s and a 6
+            "6-2 5-3 4-4 6-3 5-4 2-0 1-0",
+            "0-0 1-1 2-1 3-0 3-1 3-2 4-0",
+            "4-1 5-0 5-5 6-4 6-5 6-6 2-2",
+        )
+    ]
+    hand = Hand(rules, 3, deal)
+    hand.bid(0, Bid(42))
+    for seat in (1, 2, 3):
+        hand.bid(seat, None)
+    hand.declare(Declaration("sevens"))
+    got = solve(position_from_hand(hand))
+    assert got.forced and got.solved
+    assert len(got.line) == 28
+    for seat, t in got.line:  # each play is a tile nearest 7 of the hand (W may pick 4-1 or 5-0 first)
+        assert hand.turn == seat and abs(t.pips - 7) == min(abs(x.pips - 7) for x in hand.hands[seat])
+        hand.play(t)
+    assert got.value == hand.points[0]
+    assert [str(t) for _, t in got.line[:3]] == ["6-1", "6-2", "3-2"]
+
+
+@pytest.mark.parametrize("game", ["42", "moon", "88"])
+def test_equivalent_tiles_searched_once_change_no_value(game: str) -> None:
+    rng = random.Random(17)
+    for declaration, options in [(d, o) for g, d, o in CONTRACTS if g == game][:4]:
+        pos = ending(game, declaration, options, rng, 4 if game != "88" else 3)
+        with_eq = solve(pos, moves=True)
+        without = solve(pos, moves=True, equivalence=False)
+        assert with_eq.value == without.value and with_eq.moves == without.moves
+        assert with_eq.nodes <= without.nodes
+
+
+def test_position_checks_its_tiles() -> None:
+    pos = ending("42", Declaration("suit", 2), {}, random.Random(1), 2)
+    short = pos.hands[0][1:] if pos.hands[0] else ()
+    bad = Position(**{**{f: getattr(pos, f) for f in pos.__dataclass_fields__}, "hands": (short, *pos.hands[1:])})
+    with pytest.raises(ValueError, match="tiles where"):
+        solve(bad)
