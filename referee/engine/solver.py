@@ -288,10 +288,18 @@ def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int) -> int:
 
 
 def _keeper(setup: _Setup, node: Node, value: int) -> int:
-    """A play at ``node`` that keeps ``value`` (the first in the search's order)."""
+    """A play at ``node`` that keeps ``value`` (the first in the search's order).
+
+    ``value`` is the node's value, so one zero-window test a play suffices: a play
+    worth at least ``value`` to a player who wants it high (at most, to one who
+    wants it low) is worth exactly ``value``.
+    """
     search = setup.search
+    high = setup.maxer[node.seat]
     for m in search.moves(node):
-        if search.after(node, m, value - 1, value + 1) == value:
+        if high and search.after(node, m, value - 1, value) >= value:
+            return m
+        if not high and search.after(node, m, value, value + 1) <= value:
             return m
     raise AssertionError("no play keeps the solved value")  # pragma: no cover
 
@@ -338,7 +346,9 @@ def solve(
         if setup.root.left == 0:
             return Solution(True, position.taken, unit, minimises, forced)
         root = setup.root
-        future = _exact(partial(search.value, root), root.rem, root.rem * 3 // 4)
+        # First ask whether the declaring side takes everything left (nello: nothing):
+        # from the opening lead that is often so, and a strong side proves it fast.
+        future = _exact(partial(search.value, root), root.rem, 1 if position.lose_all else root.rem)
         values: list[tuple[Tile, int]] = []
         if moves:
             for t in position.legal():
