@@ -9,8 +9,10 @@ with them.
 
 from __future__ import annotations
 
+import doctest
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -241,3 +243,10 @@ def test_position_checks_its_tiles() -> None:
     bad = Position(**{**{f: getattr(pos, f) for f in pos.__dataclass_fields__}, "hands": (short, *pos.hands[1:])})
     with pytest.raises(ValueError, match="tiles where"):
         solve(bad)
+
+
+def test_the_worked_example_of_docs_analysis() -> None:
+    """docs/analysis.md's example is a doctest session: its numbers are the solver's."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "analysis.md"
+    failed, attempted = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert attempted >= 8 and failed == 0
