@@ -120,11 +120,18 @@ class Search:
             alive |= h
         nodes = 0
 
-        def sure_bound(leader: int, rem: int) -> tuple[int, int, int]:
-            """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads."""
+        def sure_bound(leader: int, rem: int, left: int) -> tuple[int, int, int]:
+            """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads.
+
+            Two kinds of sure tricks, of which the better counts (they may share tricks):
+            the leader's tiles no other seat can beat, led one after another; and, for
+            the side holding the top trump, one seat's trumps above every trump of the
+            other side, each of which takes (for its side) the trick it falls in.  Sure
+            tricks in every trick left take every point left.
+            """
             hand = hands[leader]
             others = alive & ~hand
-            n = pts = sure = 0
+            pts = sure = n = 0
             m = hand
             while m:
                 b = m & -m
@@ -133,28 +140,50 @@ class Search:
                 if not others & beaters[s]:
                     sure |= b
                     n += 1
-                    pts += cnt[s]
-            owner = leader
-            if not n and alive & trump_mask:
-                top = (alive & trump_mask).bit_length() - 1
+                    pts += tp + cnt[s]
+            if n >= left:
+                pts = rem
+            mine_pts = theirs_pts = 0
+            tr = alive & trump_mask
+            if tr:
+                top = tr.bit_length() - 1
+                side = True
                 for o in seats:
                     if hands[o] >> top & 1:
-                        owner = o
+                        side = decl_side[o]
                         break
-                mine = hands[owner] & trump_mask
-                rest = (alive & ~hands[owner]) & trump_mask
-                if rest:
-                    hi_other = rest.bit_length() - 1
-                    mine &= ~((1 << (hi_other - hi_other % width + width)) - 1)
-                while mine:
-                    b = mine & -mine
-                    mine ^= b
-                    n += 1
-                    pts += cnt[b.bit_length() - 1]
-            if not n:
-                return 0, rem, 0
-            won = n * tp + pts
-            return (won, rem, sure) if decl_side[owner] else (0, rem - won, sure)
+                other = 0
+                for o in seats:
+                    if decl_side[o] != side:
+                        other |= hands[o]
+                other &= trump_mask
+                above = -1
+                if other:
+                    hi_other = other.bit_length() - 1
+                    above = ~((1 << (hi_other - hi_other % width + width)) - 1)
+                best = 0
+                for o in seats:
+                    if decl_side[o] == side:
+                        mine = hands[o] & trump_mask & above
+                        got = n = 0
+                        while mine:
+                            b = mine & -mine
+                            mine ^= b
+                            n += 1
+                            got += tp + cnt[b.bit_length() - 1]
+                        if n >= left:
+                            got = rem
+                        if got > best:
+                            best = got
+                if side == decl_side[leader]:
+                    mine_pts = best
+                else:
+                    theirs_pts = best
+            if pts > mine_pts:
+                mine_pts = pts
+            if decl_side[leader]:
+                return mine_pts, rem - theirs_pts, sure
+            return theirs_pts, rem - mine_pts, sure
 
         def last_trick(leader: int) -> int:
             s = leader
@@ -189,7 +218,7 @@ class Search:
             e = tt_get(key)
             sure = 0
             if e is None:
-                lo, hi, sure = sure_bound(leader, rem) if quick else (0, rem, 0)
+                lo, hi, sure = sure_bound(leader, rem, left) if quick else (0, rem, 0)
                 best_m = -1
             else:
                 lo, hi, best_m = e
