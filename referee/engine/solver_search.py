@@ -123,15 +123,18 @@ class Search:
         def sure_bound(leader: int, rem: int, left: int) -> tuple[int, int, int]:
             """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads.
 
-            Two kinds of sure tricks, of which the better counts (they may share tricks):
-            the leader's tiles no other seat can beat, led one after another; and, for
-            the side holding the top trump, one seat's trumps above every trump of the
-            other side, each of which takes (for its side) the trick it falls in.  Sure
-            tricks in every trick left take every point left.
+            Two kinds of sure tricks, of which the better counts for each side (they may
+            share tricks): the leader's tiles no other seat can beat, led one after
+            another; and one seat's trumps that the other side cannot all cover.  Each
+            tile is played some time, and a trick holding a seat's trump goes to its
+            side unless the other side plays a trump at least as high in it (one per
+            trick): so the seat's side takes at least ``i - d`` tricks, where ``d``
+            trumps of the other side reach its ``i``-th highest trump.  Sure tricks in
+            every trick left take every point left.
             """
             hand = hands[leader]
             others = alive & ~hand
-            pts = sure = n = 0
+            lead_pts = sure = n = 0
             m = hand
             while m:
                 b = m & -m
@@ -140,50 +143,36 @@ class Search:
                 if not others & beaters[s]:
                     sure |= b
                     n += 1
-                    pts += tp + cnt[s]
+                    lead_pts += tp + cnt[s]
             if n >= left:
-                pts = rem
-            mine_pts = theirs_pts = 0
-            tr = alive & trump_mask
-            if tr:
-                top = tr.bit_length() - 1
-                side = True
+                lead_pts = rem
+            side_pts = [0, 0]  # by decl_side
+            if alive & trump_mask:
+                side_tr = [0, 0]
                 for o in seats:
-                    if hands[o] >> top & 1:
-                        side = decl_side[o]
-                        break
-                other = 0
+                    side_tr[decl_side[o]] |= hands[o] & trump_mask
                 for o in seats:
-                    if decl_side[o] != side:
-                        other |= hands[o]
-                other &= trump_mask
-                above = -1
-                if other:
-                    hi_other = other.bit_length() - 1
-                    above = ~((1 << (hi_other - hi_other % width + width)) - 1)
-                best = 0
-                for o in seats:
-                    if decl_side[o] == side:
-                        mine = hands[o] & trump_mask & above
-                        got = n = 0
-                        while mine:
-                            b = mine & -mine
-                            mine ^= b
-                            n += 1
-                            got += tp + cnt[b.bit_length() - 1]
-                        if n >= left:
-                            got = rem
-                        if got > best:
-                            best = got
-                if side == decl_side[leader]:
-                    mine_pts = best
-                else:
-                    theirs_pts = best
-            if pts > mine_pts:
-                mine_pts = pts
-            if decl_side[leader]:
-                return mine_pts, rem - theirs_pts, sure
-            return theirs_pts, rem - mine_pts, sure
+                    mine = hands[o] & trump_mask
+                    if not mine:
+                        continue
+                    other = side_tr[not decl_side[o]]
+                    i = short = got = 0
+                    while mine:
+                        s = mine.bit_length() - 1
+                        mine ^= 1 << s
+                        i += 1
+                        d = (other >> (s - s % width)).bit_count()
+                        if not d:
+                            got += cnt[s]
+                        if i - d > short:
+                            short = i - d
+                    got = rem if short >= left else short * tp + got
+                    if got > side_pts[decl_side[o]]:
+                        side_pts[decl_side[o]] = got
+            mine_side = decl_side[leader]
+            if lead_pts > side_pts[mine_side]:
+                side_pts[mine_side] = lead_pts
+            return side_pts[True], rem - side_pts[False], sure
 
         def last_trick(leader: int) -> int:
             s = leader
