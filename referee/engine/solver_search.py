@@ -260,28 +260,31 @@ class Search:
 
         def lead_moves(hand: int, first: int = 0) -> list[int]:
             """The distinct leads, the ``first`` ones (sure winners) first, then high to low."""
-            if groups:
-                for g in groups:
-                    if hand & g:
-                        hand &= g
-                        break
+            ms = forced(hand) if groups else hand
             if width > 1:
-                hand &= ~((hand & odd) >> 1)
-            e = hand & eq_mask
+                ms &= ~((ms & odd) >> 1)
+            e = ms & eq_mask
             if e & (e - 1):
-                hand = distinct(hand, alive & ~hand)
+                ms = distinct(ms, alive & ~hand)
             out = []
-            rest = hand & ~first
-            hand &= first
-            while hand:
-                s = hand.bit_length() - 1
-                hand ^= 1 << s
+            rest = ms & ~first
+            ms &= first
+            while ms:
+                s = ms.bit_length() - 1
+                ms ^= 1 << s
                 out.append(s)
             while rest:
                 s = rest.bit_length() - 1
                 rest ^= 1 << s
                 out.append(s)
             return out
+
+        def forced(hand: int) -> int:
+            """Sevens: the tiles of ``hand`` nearest 7 pips."""
+            for g in groups:
+                if hand & g:
+                    return hand & g
+            return hand
 
         def distinct(moves: int, others: int) -> int:
             """``moves`` less the tiles equivalent to a higher one of them."""
@@ -299,14 +302,8 @@ class Search:
             return moves
 
         def follow_moves(hand: int, led: int, played: int) -> int:
-            if groups:
-                for g in groups:
-                    if hand & g:
-                        hand &= g
-                        break
-                ms = hand
-            else:
-                ms = hand & suit_mask[led] or hand
+            """The distinct tiles ``hand`` may play to a trick of suit ``led``."""
+            ms = forced(hand) if groups else hand & suit_mask[led] or hand
             if width > 1:
                 ms &= ~((ms & odd) >> 1)
             e = ms & eq_mask
