@@ -206,14 +206,13 @@ class _Setup:
             want = left - (1 if s in in_trick else 0)
             if len(pos.hands[s]) != want:
                 raise ValueError(f"seat {s} holds {len(pos.hands[s])} tiles where {want} are due")
-        if pos.turn not in active or (k and pos.turn in in_trick):
+        nxt = seat_order(players, pos.out)
+        if k >= size or pos.turn not in active or (k and pos.turn != nxt[pos.trick[-1][0]]):
             raise ValueError(f"seat {pos.turn} cannot be the one to play")
-        self.lose_all = pos.lose_all
         tricks_measure = tricks_only or pos.lose_all
         tp = 1 if tricks_measure else pos.trick_points
         counters = pos.counters and not tricks_measure
         cnt = layout.count if counters else (0,) * len(layout.count)
-        nxt = seat_order(players, pos.out)
         decl_team = pos.declaring_team
         decl_side = tuple(pos.teams[s] == decl_team for s in range(players))
         maxer = tuple(d != pos.lose_all for d in decl_side)

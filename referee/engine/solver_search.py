@@ -10,15 +10,17 @@ alpha-beta with
 
 - a transposition table at trick boundaries keyed by the leader and every
   seat's mask, holding a lower and an upper bound and the best lead;
-- quick bounds: nothing left to take, and sure tricks (tiles no one else
-  holds anything to beat) for the side that holds them;
+- quick bounds: nothing left to take, and sure tricks for either side (the
+  leader's tiles no one else can beat; a seat's trumps the other side cannot
+  all cover), which bound the value from below or above;
 - equivalent tiles searched once: two tiles of one class (trumps, or doubles
   that form a suit) worth the same counters, with no tile between them in rank
   held by any other seat or already in the trick;
 - move ordering: the table's best lead first; a follower first tries the plays
   that leave the trick with a side it wants to win it.
 
-A node budget stops the search with ``OutOfBudget``; no value is guessed.
+The driver (zero-window searches, MTD(f)) is in ``solver.py``.  A node budget
+stops the search with ``OutOfBudget``; no value is guessed.
 """
 
 from __future__ import annotations
@@ -55,11 +57,14 @@ class Node(NamedTuple):
 
 
 class Search:
-    """A search over one deal of the tiles; ``hands`` is changed while searching and restored.
+    """A search over one deal of the tiles, its table kept from one call to the next.
 
+    ``hands`` (a mask a seat) is changed while searching and restored after; an
+    ``OutOfBudget`` leaves it as it was at that moment, and the search is spent.
     ``maxer[seat]``: the seat plays for a higher value; ``decl_side[seat]``: a
     trick it takes counts for the value.  ``quick`` turns the sure-trick bounds on
-    (not in nello, where a side does not want its tricks).
+    (not in nello, where a side does not want its tricks); ``equivalence`` the
+    search of one tile of each run of equivalent ones.
     """
 
     def __init__(
@@ -83,16 +88,13 @@ class Search:
         self.size = size
         self.trick_points = trick_points
         self.cnt: tuple[int, ...] = layout.count if counters else (0,) * len(layout.count)
-        self.budget = budget
-        self.nodes = 0
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.equivalence = equivalence
         self.maxer = maxer
         self.decl_side = decl_side
-        self._build(quick)
+        self._build(quick, equivalence, budget)
 
-    # The closures below read their tables from cells; ``self`` is touched once per call to them.
-    def _build(self, quick: bool) -> None:
+    # The closures below read everything from locals and cells, never from ``self``.
+    def _build(self, quick: bool, equivalence: bool, budget: int) -> None:
         lay = self.layout
         hands = self.hands
         nxt = self.nxt
@@ -105,7 +107,7 @@ class Search:
         beaters = lay.beaters
         trump_mask = lay.trump_mask
         eq_class = lay.eq_class
-        eq_mask = lay.eq_mask if self.equivalence else 0
+        eq_mask = lay.eq_mask if equivalence else 0
         groups = lay.forced_groups
         odd = lay.odd
         width = lay.width
@@ -114,7 +116,6 @@ class Search:
         tt = self.tt
         tt_get = tt.get
         seats = range(len(hands))
-        budget = self.budget
         alive = 0
         for h in hands:
             alive |= h
@@ -412,6 +413,7 @@ class Search:
 
     @property
     def nodes_visited(self) -> int:
+        """Nodes visited so far, over every call."""
         return self._visited()
 
     def after(self, node: Node, m: int, alpha: int, beta: int) -> int:
