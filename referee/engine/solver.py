@@ -51,7 +51,9 @@ class Position:
     """Everything the search needs: the tiles left, the trick, the score so far.
 
     ``points`` and ``tricks`` are what each side (index into the game's teams)
-    has taken.  ``out`` lists seats that sit the hand out (nello's partner);
+    has taken; their defaults suit two sides (Moon has three: ``start_position``
+    and ``position_from_hand`` fill them for the game).  ``out`` lists seats that
+    sit the hand out (nello's partner);
     their tiles are ignored.  ``lose_all``: nello, the value counts the
     declarer's tricks and the declarer wants it low.
     """
