@@ -22,7 +22,7 @@ from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
 from referee.engine.hand import Hand, Phase, seat_order
 from referee.engine.profiles import GAMES, make_rules
-from referee.engine.solver import Position, claim_holds, position_from_hand, solve
+from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve
 from referee.engine.tiles import Tile, count_value, tile
 
 # Every game and contract: (game, declaration, options).
@@ -255,3 +255,26 @@ def test_the_worked_example_of_docs_analysis() -> None:
     path = Path(__file__).resolve().parents[2] / "docs" / "analysis.md"
     failed, attempted = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert attempted >= 8 and failed == 0
+
+
+def test_par_solves_every_declaration_and_names_the_best() -> None:
+    rows = ("1-0 2-0 2-1 3-0 3-1 4-0 4-1", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4", "4-3 4-2 3-3 3-2 2-2 1-1 0-0")
+    hands = [[tile(t) for t in r.split()] for r in rows]
+    p = par(make_rules("42", {"nello": "on", "sevens": "on"}), hands, 0)
+    got = {str(line.declaration): (line.solution.value, line.made) for line in p.lines}
+    assert got == {
+        "blanks": (29, None),
+        "aces": (34, None),
+        "deuces": (16, None),
+        "treys": (16, None),
+        "fours": (42, None),
+        "fives": (42, None),
+        "sixes": (0, None),
+        "doubles": (16, None),
+        "follow-me": (42, None),
+        "nello": (0, True),  # North loses every trick
+        "sevens": (34, False),
+    }
+    assert p.best is not None and str(p.best.declaration) == "fours"  # the first of the best
+    # Texas 88: a bid names a suit the bidder holds, so par offers only those.
+    assert [d.suit for d in declarations_for(make_rules("88"), [tile("6-5"), tile("5-5"), tile("2-0")])] == [0, 2, 5, 6]
