@@ -438,14 +438,14 @@ def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget:
     """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
 
     >>> from referee.engine.profiles import make_rules
-    >>> from referee.engine.tiles import double_six
-    >>> tiles = double_six()  # 6-6 6-5 6-4 ... 0-0: North holds every six
-    >>> p = par(make_rules("42"), [tiles[i * 7 : i * 7 + 7] for i in range(4)], 0)
+    >>> from referee.engine.tiles import tile
+    >>> rows = ("6-6 6-5 5-5", "6-4 4-4 5-0", "6-1 3-3 4-1", "2-2 3-2 1-0")  # the last three tricks
+    >>> p = par(make_rules("42"), [[tile(t) for t in r.split()] for r in rows], 0)
     >>> [(str(line.declaration), line.solution.value) for line in p.lines]  # doctest: +NORMALIZE_WHITESPACE
-    [('blanks', 6), ('aces', 13), ('deuces', 12), ('treys', 42), ('fours', 30), ('fives', 0), ('sixes', 42),
-     ('doubles', 9), ('follow-me', 42)]
+    [('blanks', 0), ('aces', 38), ('deuces', 11), ('treys', 16), ('fours', 21), ('fives', 38), ('sixes', 38),
+     ('doubles', 38), ('follow-me', 38)]
     >>> str(p.best.declaration)  # the first of the best
-    'treys'
+    'aces'
     """
     game = rules.game
     total = game.hand_total
