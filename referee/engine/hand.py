@@ -823,8 +823,59 @@ _CLAIM_BUDGET = 200_000
 def _claim_holds(hand: Hand) -> bool | None:
     """Can the declaring side take every remaining trick whatever the others play?
 
-    The double-dummy search of ``solver.claim_holds``; ``None`` past its budget.
+    Exhaustive search (declarers choose, opponents try every legal tile);
+    ``None`` when the search would exceed its budget.
     """
-    from .solver import claim_holds, position_from_hand  # the solver imports this module
+    table = hand.table
+    assert table is not None and hand.declarer is not None and hand.turn is not None
+    game = hand.game
+    teams = game.teams
+    side = teams[hand.declarer]
+    hands = [list(h) for h in hand.hands]
+    nxt = hand._next
+    size = hand.trick_size
+    lose_all = hand._lose_all
+    budget = [_CLAIM_BUDGET]
 
-    return claim_holds(position_from_hand(hand), budget=_CLAIM_BUDGET)
+    class _Budget(Exception):
+        pass
+
+    def legal(seat: int, trick: list[Tile]) -> list[Tile]:
+        return list(set(table.playable(hands[seat], trick[0] if trick else None)))
+
+    def search(seat: int, leader: int, trick: list[Tile]) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Budget
+        if len(trick) == size:
+            win = _seat_of(leader, table.winner(trick))
+            if (teams[win] != side) != lose_all:
+                return False
+            if not hands[win]:
+                return True
+            return search(win, win, [])
+        mine = teams[seat] == side
+        for t in legal(seat, trick):
+            hands[seat].remove(t)
+            trick.append(t)
+            ok = search(nxt[seat], leader, trick)
+            trick.pop()
+            hands[seat].append(t)
+            if ok and mine:
+                return True
+            if not ok and not mine:
+                return False
+        return not mine
+
+    def _seat_of(leader: int, index: int) -> int:
+        s = leader
+        for _ in range(index):
+            s = nxt[s]
+        return s
+
+    if not hands[hand.turn]:
+        return True
+    try:
+        return search(hand.turn, hand.turn, [])
+    except _Budget:
+        return None
