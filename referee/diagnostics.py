@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from .codes import CATALOG, Refusal, Severity
+from .codes import CATALOG, Severity
+from .engine.refusal import Refusal
 from .notation.record import Span
 
 __all__ = ["Diagnostic", "exit_status"]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..codes import Refusal
+from .. import codes
 from .declarations import NUMBER_NAMES
-from .profiles import Contract, Game, Rules
+from .refusal import Refusal
+from .scoring import bid_marks, marks_in
 
-__all__ = ["Bid", "bid_marks", "check_amount", "check_contract_amount", "marks_in", "needs_all_tricks"]
+if TYPE_CHECKING:
+    from .profiles import Contract, Game, Rules
+
+__all__ = ["Bid", "bid_marks", "check_amount", "check_contract_amount", "marks_in", "needs_all_tricks", "on_ladder"]
 
 
 class Bid(NamedTuple):
@@ -28,23 +32,6 @@ class Bid(NamedTuple):
         return " ".join(words)
 
 
-def _marks_of(game: Game, amount: int) -> int:
-    unit = game.ladder.mark_unit
-    if unit is None or amount < unit or amount % unit:
-        return 0
-    return amount // unit
-
-
-def marks_in(game: Game, amount: int) -> int:
-    """Whole marks a bid is (0 for a point bid): nello and sevens need at least 1."""
-    return _marks_of(game, amount)
-
-
-def bid_marks(game: Game, amount: int) -> int:
-    """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
-    return max(1, _marks_of(game, amount)) if game.ladder.mark_unit else 1
-
-
 def needs_all_tricks(game: Game, amount: int) -> bool:
     """42: 42 and over; 88: over 88; Moon: the 21 (and 7, which is every trick)."""
     ladder = game.ladder
@@ -54,14 +41,14 @@ def needs_all_tricks(game: Game, amount: int) -> bool:
         return amount >= game.tricks
     if amount in ladder.point_bids:
         return False
-    return _marks_of(game, amount) >= 1
+    return marks_in(game, amount) >= 1
 
 
 def on_ladder(game: Game, amount: int) -> bool:
     ladder = game.ladder
     if amount in ladder.point_bids or amount in ladder.all_in_bids:
         return True
-    marks = _marks_of(game, amount)
+    marks = marks_in(game, amount)
     if marks == 0:
         return False
     return ladder.mark_bids is None or marks in ladder.mark_bids
@@ -88,8 +75,8 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
     ladder = game.ladder
     if amount in ladder.point_bids and (high is None or amount > high):
         return None  # the common case: a point bid over a lower bid (jump rules are for marks)
-    marks = _marks_of(game, amount)
-    steps = ladder.points_mark_bids if rules.scoring == "points" else None
+    marks = marks_in(game, amount)
+    steps = rules.scoring.mark_steps
     if not on_ladder(game, amount) or (steps is not None and amount not in ladder.point_bids and marks not in steps):
         words = _ladder_words(game)
         if steps is not None:
@@ -98,25 +85,25 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
                 + ", ".join(str(m * (ladder.mark_unit or 0)) for m in steps)
                 + " under points scoring"
             )
-        return Refusal("E203", f"{who} bid {amount}, which is not a bid in {game.title}", f"bids are {words}")
+        return Refusal(codes.E203, f"{who} bid {amount}, which is not a bid in {game.title}", f"bids are {words}")
     if high is not None and amount <= high:
-        return Refusal("E202", f"{who} bid {amount}, which is not higher than the current bid of {high}")
+        return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
     if steps is not None and amount not in ladder.point_bids:
-        # Points version (RULES.md section 2): 42 or 84 may open; 168 only over 84.
-        current = _marks_of(game, high) if high is not None else 0
+        # Points version: 42 or 84 may open; 168 only over 84.
+        current = marks_in(game, high) if high is not None else 0
         before = steps[steps.index(marks) - 1] if steps.index(marks) > 0 else 0
         if ladder.opening_marks_max is not None and marks > ladder.opening_marks_max and current != before:
             unit = ladder.mark_unit or 0
             return Refusal(
-                "E204", f"{who} bid {amount} over {high if high is not None else 'no bid'}; {amount} is only bid over {before * unit}"
+                codes.E204, f"{who} bid {amount} over {high if high is not None else 'no bid'}; {amount} is only bid over {before * unit}"
             )
         return None
     if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
-        current = _marks_of(game, high) if high is not None else 0
+        current = marks_in(game, high) if high is not None else 0
         limit = max(ladder.opening_marks_max, current + 1)
         if marks > limit:
             return Refusal(
-                "E204",
+                codes.E204,
                 f"{who} bid {marks} marks over {current or 'no'} mark{'s' if current != 1 else ''}; the most allowed is {limit}",
                 "an opening mark bid is 1 or 2 marks; after that, one mark more at a time",
             )
@@ -124,7 +111,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
 
 
 def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: int | None, who: str) -> Refusal | None:
-    """Why ``amount`` cannot be bid as ``contract`` over ``high`` (RULES.md section 2).
+    """Why ``amount`` cannot be bid as ``contract`` over ``high``.
 
     A contract bid is whole marks, at least its minimum; it may open at the
     minimum or jump to it over any lower bid, or go one mark over a current
@@ -132,17 +119,19 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
     """
     game = rules.game
     unit = game.ladder.mark_unit or 0
-    marks = _marks_of(game, amount)
+    marks = marks_in(game, amount)
     least = contract.min_marks * unit
     if marks < contract.min_marks:
-        return Refusal("E203", f"{who} bid {contract.name} at {amount}; a {contract.name} is at least {least} ({contract.min_marks} marks)")
+        return Refusal(
+            codes.E203, f"{who} bid {contract.name} at {amount}; a {contract.name} is at least {least} ({contract.min_marks} marks)"
+        )
     if high is not None and amount <= high:
-        return Refusal("E202", f"{who} bid {amount}, which is not higher than the current bid of {high}")
-    current = _marks_of(game, high) if high is not None else 0
+        return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
+    current = marks_in(game, high) if high is not None else 0
     if marks != contract.min_marks and not (current >= contract.min_marks and marks == current + 1):
         allowed = least if current < contract.min_marks else (current + 1) * unit
         return Refusal(
-            "E204",
+            codes.E204,
             f"{who} bid {contract.name} at {amount} over {high if high is not None else 'no bid'}; the {contract.name} bid here is {allowed}",
             f"a {contract.name} opens or jumps to {least}, or goes one mark over a bid of {least} or more",
         )

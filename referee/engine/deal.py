@@ -3,43 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
-from ..codes import Refusal
+from .. import codes
 from .profiles import Game
-from .tiles import ALL_TILES, Tile
+from .refusal import Refusal
+from .tiles import Tile
 
-__all__ = ["check_deal", "kitty_of", "shuffle_deal", "tile_copies"]
-
-_SETS: dict[int, tuple[Game, tuple[int, ...], frozenset[Tile] | None]] = {}
-
-
-def _set_counts(game: Game) -> tuple[tuple[int, ...], frozenset[Tile] | None]:
-    """(copies of each tile by id, the set's tiles when it holds each once), once per game.
-
-    Every hand's deal is checked against them.  Keyed by ``id(game)`` with the game
-    kept alongside, so a recycled id is noticed.
-    """
-    hit = _SETS.get(id(game))
-    if hit is None or hit[0] is not game:
-        copies = [0] * (max(ALL_TILES) + 1)
-        for t in game.tiles:
-            copies[t] += 1
-        one_each = frozenset(game.tiles) if max(copies) == 1 else None
-        hit = (game, tuple(copies), one_each)
-        _SETS[id(game)] = hit
-    return hit[1], hit[2]
+__all__ = ["check_deal", "kitty_of", "shuffle_deal"]
 
 
-def tile_copies(game: Game) -> tuple[int, ...]:
-    """How many copies of each tile (indexed by the tile) ``game``'s set holds."""
-    return _set_counts(game)[0]
-
-
-def _clean(size: int, hands: Sequence[Sequence[Tile] | None], one_each: frozenset[Tile]) -> bool:
-    """A deal from a set of single tiles with nothing to report: every recorded hand
-    has ``size`` tiles, all of them distinct and in the set (the common case, checked in C)."""
+def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
+    """A deal with nothing to report, the common case, checked with set operations where
+    the set holds each tile once: every recorded hand has the hand size, no tile twice."""
+    size = game.hand_size
     dealt: set[Tile] = set()
     count = 0
     for h in hands:
@@ -48,52 +25,48 @@ def _clean(size: int, hands: Sequence[Sequence[Tile] | None], one_each: frozense
                 return False
             dealt.update(h)
             count += size
-    return len(dealt) == count and dealt <= one_each
+    copies = game.copies
+    return len(dealt) == count and all(copies[t] == 1 for t in dealt)
 
 
-def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[tuple[int | None, Refusal]]:
-    """Every problem with a deal, each with the seat it concerns (None: the whole deal).
-
-    A seat whose hand is ``None`` was not recorded; its size is not checked.
-    """
-    problems: list[tuple[int | None, Refusal]] = []
-    in_set, one_each = _set_counts(game)
-    if one_each is not None and _clean(game.hand_size, hands, one_each):
+def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refusal]:
+    """Every problem with a deal; each refusal names its seat (and for a tile, the tile and
+    its index in that seat's tiles).  A seat whose hand is ``None`` was not recorded; its
+    size is not checked."""
+    problems: list[Refusal] = []
+    if max(game.copies) == 1 and _clean(game, hands):
         return problems
-    seen: Counter[Tile] = Counter()
+    copies = game.copies
+    seen = [0] * len(copies)
     for seat, hand in enumerate(hands):
         if hand is None:
             continue
         who = game.seats[seat]
         if len(hand) != game.hand_size:
             problems.append(
-                (seat, Refusal("E101", f"{who} was dealt {len(hand)} tiles; each player gets {game.hand_size} in {game.title}"))
+                Refusal(codes.E101, f"{who} was dealt {len(hand)} tiles; each player gets {game.hand_size} in {game.title}", seat=seat)
             )
-        for t in hand:
-            if in_set[t] == 0:
-                problems.append(
-                    (
-                        seat,
-                        Refusal(
-                            "E102",
-                            f"{t} is not in the {game.title} set",
-                            "Moon plays without the blanks except 0-0" if game.kitty == "widow" else None,
-                        ),
-                    )
-                )
+        for i, t in enumerate(hand):
+            if copies[t] == 0:
+                problems.append(Refusal(codes.E102, f"{t} is not in the {game.title} set", game.set_note, seat=seat, tile=t, index=i))
                 continue
             seen[t] += 1
-            if seen[t] > in_set[t]:
-                times = "once" if in_set[t] == 1 else "twice"
-                problems.append((seat, Refusal("E103", f"{t} is dealt more often than the set holds it ({times})")))
+            if seen[t] > copies[t]:
+                times = "once" if copies[t] == 1 else "twice"
+                problems.append(Refusal(codes.E103, f"{t} is dealt more often than the set holds it ({times})", seat=seat, tile=t, index=i))
     return problems
 
 
 def kitty_of(game: Game, hands: Sequence[Sequence[Tile]]) -> list[Tile]:
-    """The tiles not dealt (Moon's widow, 88's cat), high first."""
-    left = Counter(game.tiles)
-    left.subtract(t for h in hands for t in h)
-    return sorted((t for t, n in left.items() for _ in range(max(n, 0))), reverse=True)
+    """The tiles not dealt (a widow or cat), high first."""
+    left = list(game.copies)
+    for h in hands:
+        for t in h:
+            left[t] -= 1
+    out: list[Tile] = []
+    for t in sorted(set(game.tiles), reverse=True):
+        out.extend([t] * max(left[t], 0))
+    return out
 
 
 def shuffle_deal(game: Game, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:

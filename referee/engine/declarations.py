@@ -34,7 +34,7 @@ NO_RANK = -1
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """What the high bidder named: ``kind`` is 'suit', 'doubles', 'follow-me', or
-    a contract named as the declaration, 'nello' or 'sevens' (RULES.md section 2)."""
+    a contract named as the declaration, 'nello' or 'sevens'."""
 
     kind: str
     suit: int | None = None  # for kind == 'suit'

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..codes import Refusal
+from .. import codes
 from .hand import Hand, HandResult
 from .profiles import Rules
+from .refusal import Refusal
 from .tiles import Tile
 
 __all__ = ["GameState"]
@@ -37,12 +38,12 @@ class GameState:
     def check_dealer(self, dealer: int) -> Refusal | None:
         if dealer != self.dealer:
             seats = self.game.seats
-            return Refusal("E105", f"{seats[dealer]} dealt, but the deal passes clockwise: {seats[self.dealer]} deals this hand")
+            return Refusal(codes.E105, f"{seats[dealer]} dealt, but the deal passes clockwise: {seats[self.dealer]} deals this hand")
         return None
 
     def check_new_hand(self) -> Refusal | None:
         if self.winner is not None:
-            return Refusal("E505", f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
+            return Refusal(codes.E505, f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
         return None
 
     def new_hand(

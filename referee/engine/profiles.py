@@ -1,20 +1,24 @@
-"""Rule profiles as data: one frozen ``Game`` per game, ``Rules`` = game + options.
+"""Rule profiles as data: a frozen ``Game`` per game, ``Rules`` = a game plus its options.
 
-Nothing else in the package asks "which game is this?"; it reads these fields.
+A game is data plus named strategies (its exchange rule and its scoring rules,
+``engine/exchange.py`` and ``engine/scoring.py``); each game lives in its own module
+under ``engine/games/``.  Nothing outside those modules asks "which game is this?":
+it reads these fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from .. import codes
+from .exchange import ExchangeRule
+from .scoring import ScoringRule
+from .tiles import ALL_TILES, Tile, count_value
 
-from .tiles import Tile, double_six, moon_set
-
-__all__ = ["GAMES", "Contract", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "make_rules"]
-
-Scoring = Literal["marks", "points"]
+__all__ = ["Contract", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "make_rules"]
 
 
 class OptionError(ValueError):
@@ -23,58 +27,53 @@ class OptionError(ValueError):
     ``key`` names the option at fault, so a house-rule file can point at its line.
     """
 
-    code = "S005"
+    code = codes.S005
 
     def __init__(self, message: str, key: str | None = None) -> None:
         super().__init__(message)
         self.key = key
 
 
-class Ladder(BaseModel):
-    """The bids of a game, in the game's own unit (points, or tricks in Moon)."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """The bids of a game, in the game's own unit (points, or tricks)."""
 
     point_bids: tuple[int, ...]
-    """Bids that need that many points (tricks in Moon)."""
+    """Bids that need that many points (tricks where counters do not score)."""
+    forced_min: int
+    """The lowest bid, which a forced dealer must reach."""
     mark_unit: int | None = None
-    """Points in one mark bid (42 in 42, 88 in Texas 88); None: no mark bids."""
+    """Points in one mark bid; None: no mark bids."""
     mark_bids: tuple[int, ...] | None = None
     """Allowed mark counts, or None for 1, 2, 3, ... without limit."""
     opening_marks_max: int | None = None
-    """42: the first mark bid is at most 2 marks, then one mark at a time."""
+    """The most marks an opening mark bid may be; after it, one mark at a time."""
     all_in_bids: tuple[int, ...] = ()
-    """Bids that need every trick and end the auction (Moon's 21)."""
+    """Bids that need every trick and end the auction."""
     needs_suit: bool = False
-    """Texas 88: a bid names the trump suit, which the bidder must hold."""
-    forced_min: int
-    """The lowest bid, which a forced dealer must reach."""
-    points_mark_bids: tuple[int, ...] | None = None
-    """42 under points scoring: the only mark bids (1, 2, 4 marks = 42, 84, 168);
-    one above ``opening_marks_max`` only directly over the one before it."""
+    """A bid names the trump suit, which the bidder must hold."""
 
 
-class OptionSpec(BaseModel):
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
     """One named option a profile takes, with its values and default."""
 
-    model_config = ConfigDict(frozen=True)
-
     name: str
-    values: tuple[str, ...] | None  # None: a whole number
+    values: tuple[str, ...] | None
+    """None: a whole number."""
     default: str
     help: str
     source: str = ""
-    """The tradition the option follows (RULES.md, pagat, N42PA/Hearne)."""
+    """The public source the option follows."""
 
 
-class Contract(BaseModel):
-    """A special contract of RULES.md section 2, as data the engine reads.
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A special contract, as data the engine reads.
 
-    ``when`` says how a record names it: with the bid (plunge, splash) or as
-    the declaration after the auction (nello, sevens).
+    ``when`` says how a record names it: with the bid (plunge, splash) or as the
+    declaration after the auction (nello, sevens).  Its option has its name.
     """
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     when: Literal["bid", "trump"]
@@ -84,15 +83,16 @@ class Contract(BaseModel):
     """Doubles the bidder must hold (checked against the deal)."""
     partner_names_trump: bool = False
     partner_out: bool = False
-    """Nello: the declarer's partner sits out (turns skip the seat, tricks are smaller)."""
+    """The declarer's partner sits out (turns skip the seat, tricks are smaller)."""
     lose_all: bool = False
-    """Nello: the declarer must lose every trick; the hand ends at the first one taken."""
+    """The declarer must lose every trick; the hand ends at the first one taken."""
+    doubles_option: str | None = None
+    """The option that says where the doubles rank in this contract (``nello-doubles``)."""
 
 
-class Game(BaseModel):
-    """Everything fixed about one game: seats, tiles, ladder, points."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything fixed about one game: seats, tiles, ladder, points, strategies."""
 
     name: str
     title: str
@@ -103,23 +103,47 @@ class Game(BaseModel):
     team_labels: tuple[str, ...]
     tiles: tuple[Tile, ...]
     hand_size: int
-    kitty: Literal["widow", "cat"] | None
-    kitty_size: int
+    exchange: ExchangeRule
+    """What happens to the tiles left undealt (none, a widow, a cat)."""
+    scorings: Mapping[str, ScoringRule]
+    """The scoring rules by the value of the ``scoring`` option; the first is the default."""
     trick_points: int
     counters_score: bool
-    """Whether counters add points (not in Moon, where a trick is a point)."""
+    """Whether counters add points (else a trick is the unit)."""
     ladder: Ladder
     trump_from_bid: bool
-    """Texas 88: trump is the suit named in the winning bid."""
+    """Trump is the suit named in the winning bid."""
     declarations: tuple[str, ...]
     """Kinds the declarer may name: 'suit', 'doubles', 'follow-me'."""
     early_end: bool
-    """Whether a hand may stop once no score can change (never in Moon)."""
+    """Whether a hand may stop once no score can change."""
+    concession: bool
+    """Whether the declaring side's opponents can be conceded the rest (not when each plays alone)."""
     options: tuple[OptionSpec, ...]
-    points_target: int
-    marks_target: int
     contracts: tuple[Contract, ...] = ()
-    """Special contracts the game offers, each enabled by its own option."""
+    """Special contracts the game offers, each enabled by the option of its name."""
+    set_note: str | None = None
+    """A hint for a tile that is not in the set (the set leaves some out)."""
+    follow_me_option: str | None = None
+    """The option that says where doubles rank in follow-me."""
+    copies: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Copies of each tile in the set, by tile id."""
+    hand_total: int = field(init=False, repr=False, compare=False)
+    """Points in play in one hand."""
+    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The next seat clockwise from each seat."""
+    contract_by_name: Mapping[str, Contract] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        copies = [0] * (max(ALL_TILES) + 1)
+        for t in self.tiles:
+            copies[t] += 1
+        object.__setattr__(self, "copies", tuple(copies))
+        counters = sum(count_value(t) for t in self.tiles) if self.counters_score else 0
+        object.__setattr__(self, "hand_total", self.hand_size * self.trick_points + counters)
+        n = len(self.seats)
+        object.__setattr__(self, "next_seat", tuple((s + 1) % n for s in range(n)))
+        object.__setattr__(self, "contract_by_name", MappingProxyType({c.name: c for c in reversed(self.contracts)}))
 
     @property
     def players(self) -> int:
@@ -130,10 +154,9 @@ class Game(BaseModel):
         return self.hand_size
 
     @property
-    def hand_total(self) -> int:
-        """Points in play in one hand: 42, 7 or 88."""
-        counters = sum(_COUNTS[t] for t in self.tiles) if self.counters_score else 0
-        return self.tricks * self.trick_points + counters
+    def kitty(self) -> str | None:
+        """What the undealt tiles are called ('widow', 'cat'), or None."""
+        return self.exchange.kitty_word
 
     def seat_index(self, label: str) -> int | None:
         up = label.upper()
@@ -148,194 +171,29 @@ class Game(BaseModel):
                 return o
         return None
 
-
-_COUNTS = {t: (10 if t.pips == 10 else 5 if t.pips == 5 else 0) for t in double_six()}
-
-_ALL_PASS = OptionSpec(
-    name="all-pass",
-    values=("reshake", "forced"),
-    default="reshake",
-    help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
-    source="seed 001 names both; RULES.md makes reshake the default",
-)
-_FOLLOW_ME = OptionSpec(
-    name="follow-me-doubles",
-    values=("high", "low"),
-    default="high",
-    help="in a follow-me (no trump) hand, doubles rank high or low in their suit",
-    source="seeds: high; pagat '42': low is also played",
-)
-_ON_OFF = ("off", "on")
+    def default_scoring(self) -> str:
+        return next(iter(self.scorings))
 
 
-def _target(help_: str, source: str) -> OptionSpec:
-    return OptionSpec(name="target", values=None, default="", help=help_, source=source)
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A game plus the options a record (or a house-rule file) chose.
 
-
-_CONTRACTS_42 = (
-    Contract(name="nello", when="trump", min_marks=1, partner_out=True, lose_all=True),
-    Contract(name="plunge", when="bid", min_marks=4, min_doubles=4, partner_names_trump=True),
-    Contract(name="splash", when="bid", min_marks=2, min_doubles=3, partner_names_trump=True),
-    Contract(name="sevens", when="trump", min_marks=1),
-)
-_CONTRACT_OPTIONS_42 = (
-    OptionSpec(
-        name="nello",
-        values=_ON_OFF,
-        default="off",
-        help="after a bid of 1 mark or more the declarer may call nello: partner sits out, no trumps, "
-        "the declarer must lose every trick (`trump nello`)",
-        source="pagat '42'; N42PA/Hearne tournament rules",
-    ),
-    OptionSpec(
-        name="nello-doubles",
-        values=("own-suit", "high", "low"),
-        default="own-suit",
-        help="doubles in nello: a suit of their own (6-6 high), or high or low in their number's suit; needs nello=on",
-        source="N42PA/Hearne (own suit); pagat '42' (high or low by agreement)",
-    ),
-    OptionSpec(
-        name="plunge",
-        values=_ON_OFF,
-        default="off",
-        help="a bidder holding 4+ doubles may bid plunge (4 marks or more, `bid N 168 plunge`); partner names trump; all tricks",
-        source="pagat '42'; N42PA/Hearne tournament rules",
-    ),
-    OptionSpec(
-        name="splash",
-        values=_ON_OFF,
-        default="off",
-        help="like plunge with 3+ doubles and 2 marks or more (`bid N 84 splash`)",
-        source="pagat '42' (a plunge variant); N42PA",
-    ),
-    OptionSpec(
-        name="sevens",
-        values=_ON_OFF,
-        default="off",
-        help="after a bid of 1 mark or more the declarer may call sevens: each player plays the tile nearest 7 pips, "
-        "nearest wins (`trump sevens`); all tricks",
-        source="pagat '42'; Hearne tournament rules",
-    ),
-)
-
-
-GAMES: dict[str, Game] = {
-    "42": Game(
-        name="42",
-        title="Texas 42",
-        seats=("N", "E", "S", "W"),
-        seat_names=("North", "East", "South", "West"),
-        teams=(0, 1, 0, 1),
-        team_labels=("NS", "EW"),
-        tiles=double_six(),
-        hand_size=7,
-        kitty=None,
-        kitty_size=0,
-        trick_points=1,
-        counters_score=True,
-        ladder=Ladder(point_bids=tuple(range(30, 42)), mark_unit=42, opening_marks_max=2, forced_min=30, points_mark_bids=(1, 2, 4)),
-        trump_from_bid=False,
-        declarations=("suit", "doubles", "follow-me"),
-        early_end=True,
-        options=(
-            _ALL_PASS,
-            OptionSpec(
-                name="scoring",
-                values=("marks", "points"),
-                default="marks",
-                help="marks: 1 mark a hand, game to 7; points: pagat's points version, game to 250",
-                source="marks: seeds 001/003/004 and N42PA; points: pagat '42'",
-            ),
-            _target("marks (default 7) or points (default 250) that win the game", "seeds 001/003/004 (7 marks); pagat '42' (250 points)"),
-            _FOLLOW_ME,
-            *_CONTRACT_OPTIONS_42,
-        ),
-        points_target=250,
-        marks_target=7,
-        contracts=_CONTRACTS_42,
-    ),
-    "moon": Game(
-        name="moon",
-        title="Moon",
-        seats=("A", "B", "C"),
-        seat_names=("A", "B", "C"),
-        teams=(0, 1, 2),
-        team_labels=("A", "B", "C"),
-        tiles=moon_set(),
-        hand_size=7,
-        kitty="widow",
-        kitty_size=1,
-        trick_points=1,
-        counters_score=False,
-        ladder=Ladder(point_bids=(4, 5, 6, 7), all_in_bids=(21,), forced_min=4),
-        trump_from_bid=False,
-        declarations=("suit", "doubles", "follow-me"),
-        early_end=False,
-        options=(
-            _ALL_PASS,
-            OptionSpec(
-                name="scoring",
-                values=("points",),
-                default="points",
-                help="points: made bid scores the bid, set scores minus the bid, opponents 1 a trick",
-                source="seed 002",
-            ),
-            _target("points that win the game (default 21)", "seed 002"),
-            _FOLLOW_ME,
-        ),
-        points_target=21,
-        marks_target=21,
-    ),
-    "88": Game(
-        name="88",
-        title="Texas 88",
-        seats=("A", "B", "C", "D", "E", "F"),
-        seat_names=("A", "B", "C", "D", "E", "F"),
-        teams=(0, 1, 0, 1, 0, 1),
-        team_labels=("ACE", "BDF"),
-        tiles=tuple(sorted(double_six() * 2, reverse=True)),
-        hand_size=9,
-        kitty="cat",
-        kitty_size=2,
-        trick_points=2,
-        counters_score=True,
-        ladder=Ladder(point_bids=tuple(range(60, 89, 2)), mark_unit=88, mark_bids=(2, 3, 4), needs_suit=True, forced_min=60),
-        trump_from_bid=True,
-        declarations=("suit",),
-        early_end=True,
-        options=(
-            OptionSpec(
-                name="scoring",
-                values=("points", "marks"),
-                default="points",
-                help="points: both sides score what they took, game to 500; marks: game to 7 marks",
-                source="seed 000 and pagat 'Texas 88' (points); marks as in 42",
-            ),
-            _target("points (default 500) or marks (default 7) that win the game", "pagat 'Texas 88' (500); seed 000 also says 250"),
-        ),
-        points_target=500,
-        marks_target=7,
-    ),
-}
-
-
-class Rules(BaseModel):
-    """A game plus the options a record (or a house-rule file) chose."""
-
-    model_config = ConfigDict(frozen=True)
+    ``options`` holds every option of the game with the value in force (the target
+    as a number).  Generic code asks ``option(name)``; ``contract(name)`` gives a
+    special contract only when its option is on.
+    """
 
     game: Game
-    all_pass: Literal["reshake", "forced"] = "reshake"
-    scoring: Scoring = "marks"
-    target: int = 7
-    follow_me_doubles: Literal["high", "low"] = "high"
-    nello: bool = False
-    nello_doubles: Literal["own-suit", "high", "low"] = "own-suit"
-    plunge: bool = False
-    splash: bool = False
-    sevens: bool = False
+    options: Mapping[str, str]
+    target: int
     profile: str | None = None
     """The house-rule profile these rules came from (None: the built-in game)."""
+    scoring: ScoringRule = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "scoring", self.game.scorings[self.options.get("scoring", self.game.default_scoring())])
 
     @property
     def name(self) -> str:
@@ -343,32 +201,34 @@ class Rules(BaseModel):
 
     @property
     def target_unit(self) -> str:
-        return "marks" if self.scoring == "marks" else "points"
+        return self.scoring.unit
+
+    def option(self, name: str) -> str | None:
+        """The value in force of option ``name`` (None: the game has no such option)."""
+        return self.options.get(name)
 
     def option_values(self) -> dict[str, str]:
         """Every option of the game with the value in force, for reports."""
-        out: dict[str, str] = {}
-        for spec in self.game.options:
-            value = getattr(self, spec.name.replace("-", "_"))
-            out[spec.name] = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        return out
+        return {spec.name: self.options[spec.name] for spec in self.game.options}
 
     def contract(self, name: str) -> Contract | None:
         """The special contract ``name`` when the game has it and its option is on."""
         for c in self.game.contracts:
             if c.name == name:
-                return c if getattr(self, name.replace("-", "_"), False) else None
+                return c if self.options.get(name) == "on" else None
         return None
 
     def offered(self, name: str) -> bool:
         """Whether the game has the contract at all (whatever the options)."""
         return any(c.name == name for c in self.game.contracts)
 
+    def with_profile(self, profile: str) -> Rules:
+        return replace(self, profile=profile)
 
-class Profile(BaseModel):
+
+@dataclass(frozen=True, slots=True)
+class Profile:
     """A named rule set: a built-in game plus options, as a house-rule file defines it."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     base: str
@@ -384,7 +244,7 @@ def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Ma
     ``game`` is a built-in game or the name of one of ``profiles`` (house rules),
     whose options come first and ``options`` override them.
 
-    >>> make_rules("42", {"all-pass": "forced"}).all_pass
+    >>> make_rules("42", {"all-pass": "forced"}).option("all-pass")
     'forced'
     >>> make_rules("42", {"scoring": "points"}).target
     250
@@ -393,11 +253,13 @@ def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Ma
     ...
     referee.engine.profiles.OptionError: option nello-doubles needs nello=on
     """
+    from .games import GAMES
+
     house = (profiles or {}).get(game)
     if house is not None:
         merged = dict(house.options)
         merged.update(options or {})
-        return make_rules(house.base, merged).model_copy(update={"profile": house.name})
+        return make_rules(house.base, merged).with_profile(house.name)
     if game not in GAMES:
         known = [*GAMES, *(profiles or {})]
         raise OptionError(f"unknown rules profile {game!r}; the profiles are {', '.join(known)}")
@@ -411,29 +273,22 @@ def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Ma
         if spec.values is not None and value not in spec.values:
             raise OptionError(f"option {key} takes {' or '.join(spec.values)}, not {value!r}", key)
         chosen[key] = value
-    values = {s.name: s.default for s in g.options if s.values is not None}
+    values = {s.name: s.default for s in g.options}
     values.update(chosen)
-    scoring = values.get("scoring", "marks")
+    scoring = g.scorings[values.get("scoring", g.default_scoring())]
     if "target" in chosen:
-        try:
-            target = int(chosen["target"])
-        except ValueError:
-            raise OptionError(f"option target takes a whole number, not {chosen['target']!r}", "target") from None
+        text = chosen["target"].strip()
+        if not text.lstrip("+-").isdigit():
+            raise OptionError(f"option target takes a whole number, not {chosen['target']!r}", "target")
+        if len(text.lstrip("+-0")) > 9:
+            raise OptionError("target must be at most 999999999", "target")
+        target = int(text)
         if target <= 0:
             raise OptionError(f"target must be at least 1, not {target}", "target")
     else:
-        target = g.marks_target if scoring == "marks" else g.points_target
-    if "nello-doubles" in chosen and values.get("nello") != "on":
-        raise OptionError("option nello-doubles needs nello=on", "nello-doubles")
-    return Rules(
-        game=g,
-        all_pass=values.get("all-pass", "reshake"),
-        scoring=scoring,
-        target=target,
-        follow_me_doubles=values.get("follow-me-doubles", "high"),
-        nello=values.get("nello") == "on",
-        nello_doubles=values.get("nello-doubles", "own-suit"),
-        plunge=values.get("plunge") == "on",
-        splash=values.get("splash") == "on",
-        sevens=values.get("sevens") == "on",
-    )
+        target = scoring.default_target
+    values["target"] = str(target)
+    for c in g.contracts:
+        if c.doubles_option is not None and c.doubles_option in chosen and values.get(c.name) != "on":
+            raise OptionError(f"option {c.doubles_option} needs {c.name}=on", c.doubles_option)
+    return Rules(game=g, options=values, target=target)

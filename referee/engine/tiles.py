@@ -116,7 +116,7 @@ def double_six() -> tuple[Tile, ...]:
 
 
 def moon_set() -> tuple[Tile, ...]:
-    """Moon's 22 tiles: no blanks except 0-0 (RULES.md section 3)."""
+    """Moon's 22 tiles: no blanks except 0-0."""
     return tuple(t for t in double_six() if t.lo != 0 or t.hi == 0)
 
 

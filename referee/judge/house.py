@@ -13,34 +13,86 @@ A house-rule file is TOML::
     target = 10
 
 Every option is checked against the base game exactly as ``[Options ...]`` is
-(``make_rules``), so a file can never define rules the engine cannot play; an
-unknown or contradictory setting is a ``HouseRuleError`` naming the file, the
-key and, where it can be found, the line.
+(``make_rules``), so a file can never define rules the engine cannot play. Every
+problem of a file is reported at once, as one ``HouseRuleError`` whose
+``problems`` each name the file, the line where it can be found, the key, and
+for a misspelt key or value the nearest correct one: a league fixing its file
+should not have to run the referee once per typo.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from ..engine.profiles import GAMES, OptionError, Profile, make_rules
+from ..engine.games import GAMES
+from ..engine.profiles import OptionError, Profile, make_rules
 
-__all__ = ["HouseRuleError", "load_house_rules"]
+__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules"]
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_TABLES = ("profile", "options")
 _PROFILE_KEYS = ("name", "base", "description")
 
 
+@dataclass(frozen=True)
+class HouseRuleProblem:
+    """One thing wrong with a house-rule file: where, which key, what, and what was likely meant."""
+
+    file: str
+    line: int | None
+    key: str | None
+    message: str
+    suggestion: str | None = None
+    """The nearest known key or value to a misspelt one (``difflib``), or None."""
+
+    def __str__(self) -> str:
+        place = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{place}: {self.key}: {self.message}" if self.key else f"{place}: {self.message}"
+        return f"{text}; did you mean {self.suggestion!r}?" if self.suggestion else text
+
+
 class HouseRuleError(ValueError):
-    """A house-rule file that cannot be read or defines rules that cannot be played."""
+    """A house-rule file that cannot be read or defines rules that cannot be played.
+
+    ``problems`` lists every problem found, in file order; ``str()`` gives one per line.
+    """
+
+    def __init__(self, problems: Sequence[HouseRuleProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def __reduce__(self) -> tuple[type[HouseRuleError], tuple[tuple[HouseRuleProblem, ...]]]:
+        """Pickle with the problems, not the joined text (a worker process may raise it)."""
+        return (HouseRuleError, (self.problems,))
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The first line that sets ``key`` (TOML reports no lines for a well-formed file)."""
-    rx = re.compile(rf'^\s*["\']?{re.escape(key)}["\']?\s*=', re.M)
-    m = rx.search(text)
+def _nearest(word: str, choices: Iterable[str]) -> str | None:
+    """The known word closest to a misspelt one, if any is close (``allpass`` -> ``all-pass``)."""
+    found = difflib.get_close_matches(word, list(choices), n=1)
+    return found[0] if found else None
+
+
+def _line_of(text: str, key: str, table: str | None = None) -> int | None:
+    """The first line that sets ``key`` (inside ``[table]`` when given).
+
+    TOML reports no lines for a well-formed file, so the line is found in the text.
+    """
+    start = 0
+    if table is not None:
+        header = re.search(rf"^[ \t]*\[[ \t]*{re.escape(table)}[ \t]*\]", text, re.M)
+        if header is None:
+            return None
+        start = header.end()
+    rx = re.compile(rf'^[ \t]*["\']?{re.escape(key)}["\']?[ \t]*=', re.M)
+    m = rx.search(text, start)
+    if m is None and table is None:
+        m = re.search(rf"^[ \t]*\[[ \t]*{re.escape(key)}[ \t]*\]", text, re.M)  # a table, not a key
     return text.count("\n", 0, m.start()) + 1 if m else None
 
 
@@ -53,8 +105,23 @@ def _value(value: Any) -> str | None:
     return None
 
 
+def _parse(where: str, path: str | Path) -> tuple[str, dict[str, Any]]:
+    """The file's text and its TOML document, or a ``HouseRuleError`` saying why not."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise HouseRuleError([HouseRuleProblem(where, None, None, f"cannot read the house-rule file ({e})")]) from None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise HouseRuleError([HouseRuleProblem(where, None, None, f"not a TOML file: {e}")]) from None
+    except (RecursionError, MemoryError, ValueError):
+        # tomllib recurses once per nested array or table: `x = [[[[...` exhausts the stack.
+        raise HouseRuleError([HouseRuleProblem(where, None, None, "not a TOML file: nested too deeply to read")]) from None
+
+
 def load_house_rules(path: str | Path) -> Profile:
-    """Read and check one house-rule file.
+    """Read and check one house-rule file; every problem is raised together.
 
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
@@ -64,53 +131,103 @@ def load_house_rules(path: str | Path) -> Profile:
     >>> os.unlink(f.name)
     """
     where = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise HouseRuleError(f"{where}: cannot read the house-rule file ({e})") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise HouseRuleError(f"{where}: not a TOML file: {e}") from None
+    text, doc = _parse(where, path)
+    problems: list[HouseRuleProblem] = []
 
-    def fail(key: str, message: str) -> HouseRuleError:
-        line = _line_of(text, key.rsplit(".", 1)[-1])
-        place = f"{where}:{line}" if line else where
-        return HouseRuleError(f"{place}: {key}: {message}")
+    def problem(key: str | None, message: str, suggestion: str | None = None, *, written: str | None = None) -> None:
+        """Record one problem; ``written`` is the key as the file spells it, to find its line."""
+        line = None
+        if key is not None:
+            table, _, leaf = key.rpartition(".")
+            line = _line_of(text, written or leaf, table or None)
+        problems.append(HouseRuleProblem(where, line, key, message, suggestion))
 
     for key in doc:
-        if key not in ("profile", "options"):
-            raise fail(key, "unknown setting; a house-rule file has a [profile] table and an [options] table")
+        if key not in _TABLES:
+            problem(key, "unknown setting; a house-rule file has a [profile] table and an [options] table", _nearest(key, _TABLES))
+    name = base = description = None
     profile = doc.get("profile")
-    if not isinstance(profile, dict):
-        raise HouseRuleError(f"{where}: the file needs a [profile] table with a name and a base")
-    for key in profile:
+    if isinstance(profile, dict):
+        name, base, description = _profile(profile, problem)
+    else:
+        problem(None, "the file needs a [profile] table with a name and a base")
+    options = _options(doc.get("options", {}), base, problem)
+    if problems:
+        problems.sort(key=lambda p: p.line or 0)
+        raise HouseRuleError(problems)
+    assert name is not None and base is not None and description is not None
+    return Profile(name=name, base=base, options=tuple(options.items()), description=description, source=where)
+
+
+class _Report(Protocol):
+    def __call__(self, key: str | None, message: str, suggestion: str | None = None, *, written: str | None = None) -> None: ...
+
+
+def _profile(table: dict[str, Any], problem: _Report) -> tuple[str | None, str | None, str | None]:
+    """The [profile] table's name, base and description (None where it is wrong)."""
+    for key in table:
         if key not in _PROFILE_KEYS:
-            raise fail(f"profile.{key}", f"unknown setting; [profile] takes {', '.join(_PROFILE_KEYS)}")
-    name = profile.get("name")
+            problem(f"profile.{key}", f"unknown setting; [profile] takes {', '.join(_PROFILE_KEYS)}", _nearest(key, _PROFILE_KEYS))
+    name = table.get("name")
     if not isinstance(name, str) or not _NAME_RE.match(name.strip().lower()):
-        raise fail("profile.name", 'needs a name of letters, digits and dashes, such as "friday-league"')
-    name = name.strip().lower()
-    if name in GAMES:
-        raise fail("profile.name", f"{name!r} is a built-in profile; give the house rules a name of their own")
-    base = profile.get("base")
-    if not isinstance(base, str) or base.strip().lower() not in GAMES:
-        raise fail("profile.base", f"{base!r} is not a built-in profile; the bases are {', '.join(GAMES)}")
-    base = base.strip().lower()
-    description = profile.get("description", "")
+        problem("profile.name", 'needs a name of letters, digits and dashes, such as "friday-league"')
+        name = None
+    elif name.strip().lower() in GAMES:
+        problem("profile.name", f"{name.strip().lower()!r} is a built-in profile; give the house rules a name of their own")
+        name = None
+    else:
+        name = name.strip().lower()
+    base = table.get("base")
+    if isinstance(base, str) and base.strip().lower() in GAMES:
+        base = base.strip().lower()
+    else:
+        guess = _nearest(base.strip().lower(), GAMES) if isinstance(base, str) else None
+        problem("profile.base", f"{base!r} is not a built-in profile; the bases are {', '.join(GAMES)}", guess)
+        base = None
+    description = table.get("description", "")
     if not isinstance(description, str):
-        raise fail("profile.description", "must be a string")
-    table = doc.get("options", {})
+        problem("profile.description", "must be a string")
+        description = None
+    return name, base, description
+
+
+def _options(table: Any, base: str | None, problem: _Report) -> dict[str, str]:
+    """The [options] table as option text, each checked against ``base`` by ``make_rules``.
+
+    ``make_rules`` stops at the first bad option, so each one found is reported and
+    set aside and the rest checked again, until the remainder is playable.
+    """
     if not isinstance(table, dict):
-        raise fail("options", "must be a table of option = value")
+        problem("options", "must be a table of option = value")
+        return {}
     options: dict[str, str] = {}
+    written: dict[str, str] = {}
     for key, raw in table.items():
         value = _value(raw)
         if value is None:
-            raise fail(f"options.{key}", f"{raw!r} is not a value; write a string, a whole number, or true/false")
+            problem(f"options.{key}", f"{raw!r} is not a value; write a string, a whole number, or true/false", written=key)
+            continue
         options[key.strip().lower()] = value
-    try:
-        make_rules(base, options)
-    except OptionError as e:
-        raise fail(f"options.{e.key}" if e.key else "options", str(e)) from None
-    return Profile(name=name, base=base, options=tuple(options.items()), description=description, source=where)
+        written[key.strip().lower()] = key
+    if base is None:
+        return options  # which options exist depends on the base
+    game = GAMES[base]
+    left = dict(options)
+    while True:
+        try:
+            make_rules(base, left)
+        except OptionError as e:
+            if e.key is None or e.key not in left:
+                problem("options", str(e))
+                return options
+            spec = game.option(e.key)
+            if spec is None:
+                guess = _nearest(e.key, (o.name for o in game.options))
+            elif spec.values is not None and left[e.key] not in spec.values:
+                guess = _nearest(left[e.key], spec.values)
+            else:
+                guess = None
+            problem(f"options.{e.key}", str(e), guess, written=written[e.key])
+            del left[e.key]
+        else:
+            return options

@@ -14,14 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..codes import Refusal
+from .. import codes
+from ..codes import After, Code
 from ..diagnostics import Diagnostic
+from ..engine import actions
 from ..engine.auction import Bid
 from ..engine.deal import check_deal, kitty_of
-from ..engine.declarations import Declaration, table_for
+from ..engine.declarations import Declaration
 from ..engine.game import GameState
-from ..engine.hand import Hand, HandResult, HandSnapshot, Phase, partner_seat, seat_order
-from ..engine.profiles import GAMES, Game, OptionError, Profile, Rules, make_rules
+from ..engine.games import GAMES
+from ..engine.hand import Hand, HandResult, HandSnapshot, Phase, Trick
+from ..engine.profiles import Game, OptionError, Profile, Rules, make_rules
+from ..engine.rebuild import rebuild_deal
+from ..engine.refusal import Refusal
 from ..engine.tiles import ALL_TILES, Tile, TileError, parse_tile
 from ..notation.record import GameRecord, HandRecord, Span, TileAt, TrickRecord, TrumpRecord
 from ..trusted import trusted
@@ -50,7 +55,7 @@ class _Sink:
     hand: int | None = None
     out: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, code: str, message: str, at: Span | None, hint: str | None = None) -> None:
+    def add(self, code: Code, message: str, at: Span | None, hint: str | None = None) -> None:
         self.out.append(Diagnostic.make(code, message, at, hint=hint, file=self.file, game=self.game, hand=self.hand))
 
     def refusal(self, r: Refusal, at: Span | None) -> None:
@@ -83,7 +88,7 @@ def rules_for(
         if key not in GAMES and key not in profiles:
             known = ", ".join([*GAMES, *profiles])
             hint = f"the profiles are {known}" + ("" if profiles else "; a house-rule profile needs --rules FILE")
-            sink.add("S004", f"unknown rules profile {name!r}", record.tag_at("Rules"), hint)
+            sink.add(codes.S004, f"unknown rules profile {name!r}", record.tag_at("Rules"), hint)
             return None
         if key != game_name:
             game_name, options = key, {}
@@ -96,7 +101,7 @@ def rules_for(
                 continue
             key, eq, value = item.partition("=")
             if not eq:
-                sink.add("S005", f"option {item!r} has no value; write it as name=value", at, "for example all-pass=forced")
+                sink.add(codes.S005, f"option {item!r} has no value; write it as name=value", at, "for example all-pass=forced")
                 continue
             options[key.strip().lower()] = value.strip().lower()
     target_text = record.tag("Target")
@@ -104,7 +109,7 @@ def rules_for(
         m = _TARGET_RE.match(target_text)
         if not m:
             sink.add(
-                "S008",
+                codes.S008,
                 f"the target {target_text!r} is not a number of marks or points",
                 record.tag_at("Target"),
                 'write it like "7 marks" or "250 points"',
@@ -115,12 +120,12 @@ def rules_for(
             spec = game.option("scoring")
             scoring = options.get("scoring") or (spec.default if spec is not None else "marks")
             if unit and unit.startswith("mark") != (scoring == "marks"):
-                sink.add("S008", f"the target is in {unit} but these rules score {scoring}", record.tag_at("Target"))
+                sink.add(codes.S008, f"the target is in {unit} but these rules score {scoring}", record.tag_at("Target"))
     while True:
         try:
             return _make_rules(game_name, options, profiles, cache)
         except OptionError as e:
-            sink.add("S005", str(e), record.tag_at("Options"))
+            sink.add(codes.S005, str(e), record.tag_at("Options"))
             bad = _bad_option(game, options)
             if bad is None:
                 return None
@@ -152,9 +157,10 @@ def _bad_option(game: Game, chosen: dict[str, str]) -> str | None:
 def declaration_of(trump: TrumpRecord, rules: Rules) -> Declaration:
     """The engine's declaration for a written one; nello's doubles come from the
     options unless the record wrote `low` (which the engine then checks)."""
-    if trump.kind == "nello" and not trump.doubles_low:
-        mode = rules.nello_doubles
-        return _declaration("nello", None, mode == "low", mode == "own-suit")
+    contract = rules.game.contract_by_name.get(trump.kind)
+    if contract is not None and contract.doubles_option is not None and not trump.doubles_low:
+        mode = rules.option(contract.doubles_option)
+        return _declaration(trump.kind, None, mode == "low", mode == "own-suit")
     return _declaration(trump.kind, trump.suit, trump.doubles_low, False)
 
 
@@ -162,10 +168,6 @@ def declaration_of(trump: TrumpRecord, rules: Rules) -> Declaration:
 def _declaration(kind: str, suit: int | None, doubles_low: bool, doubles_suit: bool) -> Declaration:
     """One shared (frozen) declaration for each way of writing trump, rather than one a hand."""
     return Declaration(kind, suit, doubles_low, doubles_suit)
-
-
-def _sits_out(rules: Rules, decl: Declaration) -> bool:
-    return any(c.name == decl.kind and c.partner_out for c in rules.game.contracts)
 
 
 class Referee:
@@ -223,6 +225,18 @@ class _Stop(Exception):
     """The hand cannot be followed further."""
 
 
+class _End(Exception):
+    """The hand was already over: the rest of the record is extra."""
+
+
+class _Unchecked:
+    """``act``'s default: check the action first."""
+
+
+_UNCHECKED = _Unchecked()
+_APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
+
+
 class _GameReplay:
     def __init__(
         self,
@@ -259,7 +273,7 @@ class _GameReplay:
         if s is None:
             s = self.seats.get(label.upper())
         if s is None:
-            self.sink.add("S010", f"{self.game.title} has no seat {label!r}", at, f"its seats are {' '.join(self.game.seats)}")
+            self.sink.add(codes.S010, f"{self.game.title} has no seat {label!r}", at, f"its seats are {' '.join(self.game.seats)}")
         return s
 
     def side(self, label: str, at: Span | None) -> int | None:
@@ -278,7 +292,7 @@ class _GameReplay:
         if team is not None:
             self._sides[label] = team
             return team
-        self.sink.add("S010", f"{label!r} is not a side in {self.game.title}", at, f"the sides are {' '.join(labels)}")
+        self.sink.add(codes.S010, f"{label!r} is not a side in {self.game.title}", at, f"the sides are {' '.join(labels)}")
         return None
 
     def tile(self, ta: TileAt) -> Tile | None:
@@ -288,7 +302,7 @@ class _GameReplay:
         try:
             return parse_tile(ta.tile)
         except TileError as e:
-            self.sink.add("S002", str(e), ta.at)
+            self.sink.add(codes.S002, str(e), ta.at)
             return None
 
     # -- game -------------------------------------------------------------------------
@@ -322,16 +336,16 @@ class _GameReplay:
             want = self.side(stated, at) if stated.strip() else None
             if want is not None and want != self.state.winner:
                 actual = winner or "no side yet"
-                self.sink.add("E504", f"the record names {stated} the winner, but the replay gives {actual}", at)
+                self.sink.add(codes.E504, f"the record names {stated} the winner, but the replay gives {actual}", at)
         if hands and self.score_known and self.state.winner is None:
             unit = self.rules.target_unit
-            self.sink.add("W102", f"the game stops before any side reached {self.rules.target} {unit}", hands[-1].at)
+            self.sink.add(codes.W102, f"the game stops before any side reached {self.rules.target} {unit}", hands[-1].at)
 
     # -- one hand -----------------------------------------------------------------------
     def hand(self, number: int, hr: HandRecord) -> HandVerdict | None:
         """Replay one hand; its verdict (None for a followed hand without ``detail``)."""
         if hr.unreadable:
-            self.sink.add("W103", "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
+            self.sink.add(codes.W103, "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
             self.lose_score()
             return trusted(HandVerdict, number=number, followed=False)
         game = self.game
@@ -351,7 +365,7 @@ class _GameReplay:
             self.follow(hr, hand)
         except _Stop:
             after = "its score is not computed" if self.log else "its score and the running score after it are not checked"
-            self.sink.add("W103", f"hand {hr.number or number} cannot be followed past this error; {after}", hr.at)
+            self.sink.add(codes.W103, f"hand {hr.number or number} cannot be followed past this error; {after}", hr.at)
             self.lose_score()
             return trusted(HandVerdict, number=number, dealer=game.seats[dealer], followed=False, **self.fill(hand))
         if self.log:
@@ -397,7 +411,7 @@ class _GameReplay:
                     if s is None:
                         continue
                 if hands[s] is not None:
-                    self.sink.add("E104", f"the deal lists {game.seats[s]} twice", dealt.at)
+                    self.sink.add(codes.E104, f"the deal lists {game.seats[s]} twice", dealt.at)
                     continue
                 try:  # canonical text throughout, as the reader stores it
                     hands[s] = [tile_of[ta.tile] for ta in dealt.tiles]
@@ -414,12 +428,9 @@ class _GameReplay:
                     read[s] = kept
             if None in hands:
                 missing = [game.seats[s] for s in range(n) if hands[s] is None]
-                self.sink.add("E104", f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at)
-            for seat, refusal in check_deal(game, hands):
-                at = hr.at
-                if seat is not None:
-                    at = self._tile_span(hr, seat, refusal, hands[seat] or [], read[seat])
-                self.sink.refusal(refusal, at)
+                self.sink.add(codes.E104, f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at)
+            for refusal in check_deal(game, hands):
+                self.sink.refusal(refusal, self._deal_span(hr, refusal, read))
         deal_known = hr.deal is not None and None not in hands
         if not deal_known:
             rebuilt = self.rebuild(hr, dealer)
@@ -435,18 +446,19 @@ class _GameReplay:
             if sorted(stated) != sorted(kitty):
                 have = " ".join(map(str, kitty)) or "nothing"
                 self.sink.add(
-                    "E106",
+                    codes.E106,
                     f"the {game.kitty or 'kitty'} is written as {' '.join(map(str, stated))}, but the tiles left undealt are {have}",
                     hr.kitty_at,
                 )
         return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
 
-    def _tile_span(self, hr: HandRecord, seat: int, refusal: Refusal, tiles: list[Tile], read: Sequence[TileAt]) -> Span | None:
-        if refusal.code in ("E102", "E103"):
-            text = refusal.message.split(" ", 1)[0]
-            hits = [i for i, t in enumerate(tiles) if str(t) == text]
-            if hits:
-                return read[hits[-1] if refusal.code == "E103" else hits[0]].at
+    def _deal_span(self, hr: HandRecord, refusal: Refusal, read: Sequence[Sequence[TileAt]]) -> Span | None:
+        """Where a deal problem points: the tile at fault, else the seat's row, else the hand."""
+        seat = refusal.seat
+        if seat is None:
+            return hr.at
+        if refusal.index is not None and refusal.index < len(read[seat]):
+            return read[seat][refusal.index].at
         assert hr.deal is not None
         for dealt in hr.deal:
             if self.game.seat_index(dealt.seat) == seat:
@@ -454,60 +466,50 @@ class _GameReplay:
         return hr.at
 
     def rebuild(self, hr: HandRecord, dealer: int) -> list[list[Tile]] | None:
-        """Each player's hand is what that player played (deal omitted).
-
-        Seats follow the turn order: the declarer leads, each trick's winner
-        leads the next, computed with the declared trump's table.
-        """
+        """Each player's hand is what that player played (deal omitted), by the engine's
+        own turn logic; None when a written tile cannot be read."""
         game = self.game
-        n = game.players
-        hands: list[list[Tile]] = [[] for _ in range(n)]
-        high: int | None = None
-        declarer: int | None = None
-        turn = (dealer + 1) % n
+        calls = []
         for call in hr.calls:
-            s = game.seat_index(call.seat) if call.seat else turn
-            s = turn if s is None else s
-            if call.amount is not None and (high is None or call.amount > high):
-                high, declarer = call.amount, s
-            turn = (s + 1) % n
-        if declarer is None or (hr.trump is None and not game.trump_from_bid):
-            return hands
-        if hr.trump is not None:
-            decl = declaration_of(hr.trump, self.rules)
-        else:
-            suit = next((c.suit for c in hr.calls if c.amount == high), None)
-            if suit is None:
-                return hands
-            decl = Declaration("suit", suit)
-        table = table_for(decl)
-        leader = declarer
-        plays = [(p.seat, p.tile) for tr in hr.tricks for p in tr.plays]
-        # Nello: the partner sits out, so tricks are smaller and turns skip the seat.
-        partner = partner_seat(game, declarer) if _sits_out(self.rules, decl) else None
-        out = () if partner is None else (partner,)
-        nxt = seat_order(n, out)
-        size = n - len(out)
-        for start in range(0, len(plays), size):
-            chunk = plays[start : start + size]
-            seats: list[int] = []
-            tiles: list[Tile] = []
-            s = leader
-            for label, text in chunk:
-                labelled = game.seat_index(label) if label is not None else None
-                if labelled is not None:
-                    s = labelled
+            seat = game.seat_index(call.seat) if call.seat else None
+            if call.seat and seat is None:
+                return [[] for _ in game.seats]
+            calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
+        decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
+        plays = []
+        for tr in hr.tricks:
+            for p in tr.plays:
+                seat = game.seat_index(p.seat) if p.seat is not None else None
                 try:
-                    t = parse_tile(text)
+                    plays.append(actions.Play(seat, parse_tile(p.tile)))
                 except TileError:
                     return None
-                hands[s].append(t)
-                seats.append(s)
-                tiles.append(t)
-                s = nxt[s]
-            if len(tiles) == size:
-                leader = seats[table.winner(tiles)]
-        return hands
+        return rebuild_deal(self.rules, dealer, calls, decl, plays)
+
+    def act(
+        self,
+        hand: Hand,
+        action: actions.Action,
+        at: Span | None,
+        *,
+        checked: Refusal | _Unchecked | None = _UNCHECKED,
+        by_at: Span | None = None,
+    ) -> Trick | None:
+        """Check ``action``, report a refusal at ``at``, then apply it, skip it, stop the hand or
+        end it as the refusal's code says (``codes.After``).  ``by_at``: where a refusal about
+        the seat that named trump points."""
+        refusal = hand.check(action) if isinstance(checked, _Unchecked) else checked
+        if refusal is not None:
+            where = by_at if by_at is not None and refusal.seat is not None and isinstance(action, actions.Declare) else at
+            self.sink.refusal(refusal, where)
+            after = refusal.code.after
+            if after is not _APPLY:
+                if after is _SKIP:
+                    return None
+                if after is _END:
+                    raise _End
+                raise _Stop
+        return hand.apply(action, checked=refusal, force=True)
 
     def follow(self, hr: HandRecord, hand: Hand) -> None:
         sink = self.sink
@@ -520,49 +522,37 @@ class _GameReplay:
             if seat is None and label is not None:
                 seat = self.seat(label, call.at)
             bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
-            refusal = hand.check_bid(seat, bid)
-            if refusal:
-                sink.refusal(refusal, call.at)
-                if refusal.code == "E209":
-                    continue
-                if refusal.code == "E201":
-                    raise _Stop  # crediting the call to anyone would invent errors further on
-                if refusal.code == "E205":
-                    hand._apply_bid(seat, None)
-                    continue
-            hand._apply_bid(seat, bid)  # checked just above, as ``bid(force=True)`` would check it again
+            self.act(hand, actions.Call(seat, bid), call.at)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
                 left = game.players - len(hand.calls)
-                sink.add("E208", f"the auction stops with {left} player{'s' if left != 1 else ''} still to call", hr.calls_at or hr.at)
+                sink.add(codes.E208, f"the auction stops with {left} player{'s' if left != 1 else ''} still to call", hr.calls_at or hr.at)
             else:
-                sink.add("E208", "the hand has no auction", hr.at)
+                sink.add(codes.E208, "the hand has no auction", hr.at)
             raise _Stop
         if hand.phase is Phase.THROWN_IN:
             if after_auction:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
-                sink.add("E405", "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at)
+                sink.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at)
             return
         # widow / cat
         if hr.exchange is not None and (game.kitty is None):
-            sink.add("E306", f"{game.title} has no widow or cat to exchange", hr.exchange.at)
+            sink.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at)
         if hand.phase is Phase.EXCHANGE:
             self.exchange(hr, hand)
         # declaration
         if hand.phase is Phase.DECLARE:
             if hr.trump is None:
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise _Stop
                 first = hr.tricks[0].at if hr.tricks else hr.at
                 sink.add(
-                    "E305", f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
                 )
                 raise _Stop
-            decl = declaration_of(hr.trump, self.rules)
             by = self.seat(hr.trump.by, hr.trump.by_at)
-            refusal = hand.check_declare(decl, by)
-            if refusal:
-                sink.refusal(refusal, hr.trump.by_at if refusal.code == "E213" else hr.trump.at)
-            hand._apply_declare(decl)  # checked just above, as ``declare(force=True)`` would check it again
+            self.act(hand, actions.Declare(declaration_of(hr.trump, self.rules), by), hr.trump.at, by_at=hr.trump.by_at)
         elif hr.trump is not None and hand.phase is Phase.PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
@@ -572,20 +562,20 @@ class _GameReplay:
         # claim
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
-            refusal = hand.check_claim(side)
-            if refusal:
-                sink.refusal(refusal, hr.claim.at)
-                if refusal.code != "E407":
-                    raise _Stop
-            elif side == "declarers" and hand.claim_unverified():
+            claim = actions.Claim(side)
+            refusal = hand.check(claim)
+            if refusal is None and side == "declarers" and hand.claim_unverified():
                 why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
-                sink.add("W101", f"the claim is not verified: {why}", hr.claim.at)
-            hand._apply_claim(side)  # checked above: ``claim`` would search the rest of the hand again
+                sink.add(codes.W101, f"the claim is not verified: {why}", hr.claim.at)
+            try:
+                self.act(hand, claim, hr.claim.at, checked=refusal)
+            except _End:
+                raise _Stop from None  # a claim after the hand ended: the record has lost the hand
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             played = len(hand.tricks)
             sink.add(
-                "E406",
+                codes.E406,
                 f"the record stops after {played} trick{'s' if played != 1 else ''} while the score is still open",
                 last,
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
@@ -597,10 +587,10 @@ class _GameReplay:
         game = self.game
         ex = hr.exchange
         if ex is None:
-            if game.kitty == "widow":
+            if game.exchange.takes_whole:
                 discard = self._infer_discard(hr, hand)
                 sink.add(
-                    "E306",
+                    codes.E306,
                     f"{game.seats[hand.declarer or 0]} must take the widow and put one tile back, but the record has no exchange",
                     (hr.trump or hr).at,
                     "write it like `exchange 3-1 for 6-0`",
@@ -642,14 +632,15 @@ class _GameReplay:
         tile_of = _TILE_OF
         trace = self.trace
         check_play = hand.check_play
-        apply_play = hand._apply_play  # checked first: ``play`` would check it again
+        apply = hand.apply
+        new_play = actions.Play._make
         for tr in tricks:
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.
             if len(plays) != size and not (
                 len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
             ):
-                sink.add("E408", f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at)
+                sink.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at)
             done = None
             for p in plays:
                 done = None
@@ -663,26 +654,24 @@ class _GameReplay:
                     try:
                         t = parse_tile(p.tile)
                     except TileError as e:
-                        sink.add("S002", str(e), p.at)
+                        sink.add(codes.S002, str(e), p.at)
                         raise _Stop from None
                 if trace is not None:
                     trace.setdefault(sink.hand or 0, []).append((hand.snapshot(), hand.legal_plays()))
                 refusal = check_play(seat, t)
-                if refusal:
-                    sink.refusal(refusal, p.at)
-                    if refusal.code == "E410":  # the partner's tile is left out and play goes on
-                        continue
-                    if refusal.code == "E405":  # the hand is complete: what follows is extra
+                if refusal is None:
+                    done = apply(new_play((seat, t)), checked=None)
+                else:
+                    try:
+                        done = self.act(hand, new_play((seat, t)), p.at, checked=refusal)
+                    except _End:
                         return
-                    if refusal.code not in ("E402", "E403", "E404", "E411"):
-                        raise _Stop
-                done = apply_play(t)
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 want = self.seat(tr.winner, tr.winner_at)
                 if want is not None and want != done.winner:
                     ws = self.game.seats
-                    sink.add("E506", f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at)
+                    sink.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at)
 
     def fill(self, hand: Hand) -> dict[str, Any]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""
@@ -717,29 +706,29 @@ class _GameReplay:
             if r.side is not None:
                 side = self.side(r.side, r.at)
                 if side is not None and side != team:
-                    sink.add("E501", f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at)
+                    sink.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at)
             unit = "points" if game.counters_score else "tricks"
             took = hand.points[team] if game.counters_score else hand.team_tricks[team]
             if r.points is not None and r.points != took:
-                sink.add("E501", f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at)
+                sink.add(codes.E501, f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at)
             if r.outcome is not None and (r.outcome == "made") != bool(result.made):
                 outcome = "made" if result.made else "set"
-                sink.add("E501", f"the result says the bid was {r.outcome}, but it was {outcome}", r.at)
+                sink.add(codes.E501, f"the result says the bid was {r.outcome}, but it was {outcome}", r.at)
         elif r is not None and result.thrown_in and (r.points or r.outcome):
-            sink.add("E501", "everyone passed: a thrown-in hand has no result", r.at)
+            sink.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at)
         if hr.award is not None:
             stated = self._by_side(hr.award.amounts, hr.award.at)
             if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
-                unit = "marks" if self.rules.scoring == "marks" else "points"
+                unit = self.rules.target_unit
                 sink.add(
-                    "E502",
+                    codes.E502,
                     f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({unit})",
                     hr.award.at,
                 )
         if hr.score is not None and score is not None:
             written = self._by_side(hr.score.scores, hr.score.at)
             if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-                sink.add("E503", f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at)
+                sink.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at)
 
     def _by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:
         out: dict[str, int] = {}

@@ -73,7 +73,7 @@ class Player:
     def choose_exchange(self, hand: Hand) -> tuple[list[Tile], list[Tile]]:
         assert hand.declarer is not None
         mine = hand.hands[hand.declarer]
-        if hand.game.kitty == "widow":
+        if hand.game.exchange.takes_whole:
             pool = mine + hand.kitty
             return list(hand.kitty), [self.rng.choice(pool)]
         counters = [t for t in hand.kitty if count_value(t)]
@@ -93,8 +93,8 @@ class Player:
         if "doubles" in kinds:
             out.append(Declaration("doubles"))
         if "follow-me" in kinds:
-            out.append(hand.default_follow_me())
-        out += [hand.default_nello() if c.name == "nello" else Declaration(c.name) for c in hand.game.contracts if c.when == "trump"]
+            out.append(hand.default_declaration("follow-me"))
+        out += [hand.default_declaration(c.name) for c in hand.game.contracts if c.when == "trump"]
         return [d for d in out if hand.can_declare(d)]
 
     def choose_declaration(self, hand: Hand) -> Declaration:
@@ -138,7 +138,7 @@ class SensiblePlayer(Player):
         # strength runs about 4..20; map it onto the point ladder
         points = game.ladder.point_bids
         reach = (strength - 8) / 10
-        if game.kitty == "widow":
+        if not game.counters_score:  # bids count tricks
             reach = (strength - 7) / 8
         cap_index = int(reach * len(points))
         forced = hand.check_bid(seat, None) is not None
@@ -156,7 +156,7 @@ class SensiblePlayer(Player):
     def choose_exchange(self, hand: Hand) -> tuple[list[Tile], list[Tile]]:
         assert hand.declarer is not None
         mine = hand.hands[hand.declarer]
-        if hand.game.kitty == "widow":
+        if hand.game.exchange.takes_whole:
             pool = mine + hand.kitty
             suit, _ = self._best_suit(pool)
             weakest = min(pool, key=lambda t: (t.has(suit), t.is_double, t.hi, t.lo))
@@ -177,12 +177,13 @@ class SensiblePlayer(Player):
         if "doubles" in kinds and doubles >= 4:
             return Declaration("doubles")
         suit, strength = self._best_suit(tiles)
-        if strength < 7 and hand.can_declare(hand.default_nello()):
-            return hand.default_nello()
+        nello = hand.default_declaration("nello")
+        if strength < 7 and hand.can_declare(nello):
+            return nello
         if sum(abs(t.pips - 7) <= 1 for t in tiles) >= 5 and hand.can_declare(Declaration("sevens")):
             return Declaration("sevens")
         if "follow-me" in kinds and strength < 8:
-            return hand.default_follow_me()
+            return hand.default_declaration("follow-me")
         return Declaration("suit", suit)
 
     def choose_play(self, hand: Hand) -> Tile:

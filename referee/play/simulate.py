@@ -91,7 +91,7 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
     if hand.exchanged is not None:
         take, give = hand.exchanged
         # The 88 cat may be left alone; writing an exchange that changes nothing adds no information.
-        if game.kitty == "widow" or Counter(take) != Counter(give):
+        if game.exchange.takes_whole or Counter(take) != Counter(give):
             record.exchange = Exchange(take=_tiles(take), give=_tiles(give))
     if hand.declaration is not None:
         d = hand.declaration
@@ -106,8 +106,8 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
     record.tricks = [TrickRecord(plays=[Play(seat=seats[s], tile=str(t)) for s, t in trick.plays]) for trick in hand.tricks]
     team = result.declaring_team
     record.result = StatedResult(side=labels[team], points=result.points[team], outcome="made" if result.made else "set")
-    solo = len(labels) == game.players
-    record.award = StatedAward(amounts={labels[t]: a for t, a in enumerate(result.awards) if a or solo})
+    every = hand.rules.scoring.award_all_sides
+    record.award = StatedAward(amounts={labels[t]: a for t, a in enumerate(result.awards) if a or every})
     record.score = StatedScore(scores={labels[t]: s for t, s in enumerate(scores)})
     return record
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from ..engine.declarations import NUMBER_NAMES
 from ..engine.hand import HandSnapshot
-from ..engine.profiles import GAMES
+from ..engine.profiles import Profile
 from ..engine.tiles import Tile, parse_tile
-from ..judge.verdict import GameVerdict, TrickVerdict
+from ..judge.verdict import GameVerdict
 from ..notation.record import GameRecord
+from .adapter import At, PositionError, game_of, hand_diagram
+from .diagram import Diagram, tile_label
 
 __all__ = ["hand_picture", "tile_text"]
 
@@ -38,18 +42,27 @@ def hand_picture(
     *,
     trick: int | None = None,
     glyphs: bool = False,
+    at: At = None,
+    profiles: Mapping[str, Profile] | None = None,
 ) -> Group:
-    """Players' tiles, auction, trump, tricks (leader, winner, points), result."""
+    """Players' tiles, auction, trump, tricks (leader, winner, points), result; or, with
+    ``trick`` (or ``at``, see ``report.adapter.At``), the position at that moment."""
     hr = record.hands[number - 1]
     hv = verdict.hands[number - 1] if number <= len(verdict.hands) else None
-    game = GAMES.get(verdict.rules or "42", GAMES["42"])
+    game = game_of(verdict, profiles)
     parts: list[Text | Table] = []
     head = Text(f"{game.title} · record hand {number}", style="bold")
     if hv and hv.dealer:
         head.append(f" · dealer {hv.dealer}")
     parts.append(head)
-    if trick is not None and hv is not None:
-        parts.extend(_position(game.seats, game.team_labels, hv.tricks, trace, trick, glyphs))
+    moment = trick if at is None else at
+    if moment is not None and hv is not None:
+        try:
+            diagram = hand_diagram(record, verdict, {number: trace}, number, at=moment, game=game)
+        except PositionError as e:
+            parts.append(Text(str(e), style="yellow"))
+        else:
+            parts.extend(_position(diagram, glyphs))
         return Group(*parts)
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
@@ -103,38 +116,35 @@ def hand_picture(
     return Group(*parts)
 
 
-def _position(
-    seats: tuple[str, ...],
-    labels: tuple[str, ...],
-    tricks: list[TrickVerdict],
-    trace: list[tuple[HandSnapshot, list[Tile]]],
-    trick: int,
-    glyphs: bool,
-) -> list[Text | Table]:
-    """The position before ``trick``: each player's tiles and legal plays as the trick went."""
-    size = len(seats)
-    start = (trick - 1) * size
-    if start >= len(trace):
-        return [Text(f"there is no trick {trick} in this hand", style="yellow")]
-    before, _ = trace[start]
+def _position(d: Diagram, glyphs: bool) -> list[Text | Table]:
+    """The position a diagram shows, as text: each player's tiles and legal plays as
+    the trick went (or, at a claim, what the next leader may lead)."""
+    p = d.position
+    assert p is not None
+    trump = d.contract.trump if d.contract is not None and d.contract.trump else "-"
+    claim = "at the claim, " if p.kind == "claim" else ""
     out: list[Text | Table] = [
-        Text(
-            f"before trick {trick}: trump {before.declaration}; points so far "
-            + " ".join(f"{side} {p}" for side, p in zip(labels, before.points, strict=False))
-        )
+        Text(f"{claim}before trick {p.before_trick}: trump {trump}; points so far " + " ".join(f"{s} {n}" for s, n in p.points))
     ]
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     grid.add_column("seat")
     grid.add_column("holds")
     grid.add_column("may play")
     grid.add_column("played")
-    for k in range(start, min(start + size, len(trace))):
-        snap, legal = trace[k]
-        seat = snap.turn if snap.turn is not None else 0
-        tiles = tricks[trick - 1].tiles if trick <= len(tricks) else []
-        played = tiles[k - start] if k - start < len(tiles) else None
-        grid.add_row(
-            seats[seat], _tiles(snap.hands[seat], glyphs), _tiles(legal, glyphs), tile_text(played, glyphs) if played is not None else ""
-        )
+    if p.current is not None:
+        for play in p.current.plays:
+            held = d.seat(play.seat).tiles
+            grid.add_row(
+                play.seat,
+                _tiles([tile_label(t) for t in held], glyphs),
+                _tiles([tile_label(t) for t in play.legal], glyphs),
+                tile_text(tile_label(play.tile), glyphs),
+            )
+    else:
+        first = next((i for i, s in enumerate(d.seats) if s.to_play), 0)
+        for seat in d.seats[first:] + d.seats[:first]:
+            grid.add_row(
+                seat.label, _tiles([tile_label(t) for t in seat.tiles], glyphs), _tiles([tile_label(t) for t in seat.legal], glyphs), ""
+            )
     out.append(grid)
     return out

@@ -9,17 +9,57 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.profiles import GAMES, Game, OptionSpec, Profile, make_rules
+from ..engine.games import GAMES
+from ..engine.profiles import Game, OptionSpec, Profile, make_rules
 
-__all__ = ["rules_json", "rules_text"]
+__all__ = ["SOURCES", "rules_json", "rules_text"]
+
+SOURCES: tuple[tuple[str, str, str], ...] = (
+    ("pagat '42'", 'John McLeod, "42", pagat.com', "https://www.pagat.com/domino/trick/42.html"),
+    ("pagat 'Texas 88'", '"Texas 88" (the Puremco rule sheet), pagat.com', "https://www.pagat.com/domino/trick/texas88.html"),
+    ("Wikipedia '42 (dominoes)'", '"42 (dominoes)", Wikipedia', "https://en.wikipedia.org/wiki/42_(dominoes)"),
+    (
+        "The Spruce Crafts 'Texas 42'",
+        '"Texas 42 Domino Game Rules", The Spruce Crafts',
+        "https://www.thesprucecrafts.com/texas-42-domino-game-rules-410913",
+    ),
+    (
+        "N42PA",
+        "National 42 Players Association (n42pa.org): sanctioned tournaments play straight 42, as texas42.net reports",
+        "http://texas42.net/StandardizedRules.html",
+    ),
+    (
+        "Hearne tournament rules",
+        '"Sticks & Stones 42 Tournament", rules of play, Hearne (Texas) Chamber of Commerce',
+        "http://hearnechamber.org/42-registration/",
+    ),
+    (
+        "Harper tournament rules",
+        '"42 Tournament Rules", Harper Community Park (Texas)',
+        "http://www.harpercommunitypark.org/42-tournament.html",
+    ),
+    ("domino-play.com 'Moon'", '"Moon", domino-play.com', "http://domino-play.com/Games/Moon.htm"),
+    (
+        "dominorules.com 'Moon'",
+        '"Rules to Moon", dominorules.com (from Jennifer Kelley, Great Book of Domino Games)',
+        "http://www.dominorules.com/read/108/moon/",
+    ),
+    ("gamerules.com 'Three-Player Moon'", '"Three-Player Moon", gamerules.com', "https://gamerules.com/rules/three-player-moon"),
+    (
+        "the rule texts the project was given",
+        "rule sheets supplied to the project (standard 42, Moon, six-player 42), not published; "
+        "docs/rules.md quotes each sentence a choice rests on",
+        "",
+    ),
+)
+"""Every source an option cites: (the short name used in ``OptionSpec.source``, what it is, where)."""
 
 
 def _default(game: Game, spec: OptionSpec) -> str:
     if spec.name == "target":
-        scoring = game.option("scoring")
-        if scoring is not None and scoring.values is not None and len(scoring.values) > 1:
-            return f"{game.marks_target} under marks, {game.points_target} under points"
-        return str(game.points_target)
+        if len(game.scorings) > 1:
+            return ", ".join(f"{s.default_target} under {name}" for name, s in sorted(game.scorings.items()))
+        return str(next(iter(game.scorings.values())).default_target)
     return spec.default
 
 
@@ -56,7 +96,13 @@ def rules_json(houses: Sequence[Profile] = ()) -> dict[str, Any]:
         }
         for p in houses
     ]
-    return {"profiles": games, "house": house}
+    return {"profiles": games, "house": house, "sources": [{"name": n, "title": title, "url": url or None} for n, title, url in _cited()]}
+
+
+def _cited() -> list[tuple[str, str, str]]:
+    """The sources some option names, so the listing says where each can be read."""
+    text = " ".join(o.source for g in GAMES.values() for o in g.options)
+    return [s for s in SOURCES if s[0] in text]
 
 
 def rules_text(houses: Sequence[Profile] = ()) -> str:
@@ -78,6 +124,10 @@ def rules_text(houses: Sequence[Profile] = ()) -> str:
             mark = "  (set by the file)" if key in chosen else ""
             lines.append(f"  {key} = {value}{mark}")
         lines.append("")
+    lines.append("Sources:")
+    for name, title, url in _cited():
+        lines.append(f"  {name}: {title}" + (f", {url}" if url else ""))
+    lines.append("")
     lines.append('Options go in a record\'s [Options "name=value ..."] tag or on the command line (--options);')
     lines.append('a house-rule file (--rules FILE.toml) names a profile that records select with [Rules "name"].')
     return "\n".join(lines) + "\n"

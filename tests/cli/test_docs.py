@@ -1,14 +1,99 @@
-"""The generated documents stay in step with the code."""
+"""The documents stay in step with the code, and stand alone for a user who has only them."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from referee.cli import app
 from referee.codes import CATALOG, render_markdown
 from referee.interchange.documents import json_schema
+from referee.judge.replay import Referee
+from referee.notation.reader import read_text
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+runner = CliRunner()
+
+
+def notation_blocks(page: Path) -> list[tuple[int, str]]:
+    """Every ```notation fenced block of ``page``, with the line its text starts on."""
+    blocks: list[tuple[int, str]] = []
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    start: int | None = None
+    for number, line in enumerate(lines, 1):
+        if start is None and line.strip() == "```notation":
+            start = number + 1
+        elif start is not None and line.strip() == "```":
+            blocks.append((start, "".join(lines[start - 1 : number - 1])))
+            start = None
+    assert start is None, f"{page.name}: a ```notation block opened on line {start - 1} is never closed"
+    return blocks
+
+
+EXAMPLES = [(page.name, line, text) for page in sorted(DOCS.glob("*.md")) for line, text in notation_blocks(page)]
+
+
+@pytest.mark.parametrize(("page", "line", "text"), EXAMPLES, ids=[f"{page}:{line}" for page, line, _ in EXAMPLES])
+def test_every_record_example_in_the_docs_checks_clean(page: str, line: int, text: str) -> None:
+    """What a user copies from the docs must pass `referee check`: read, then judged by its own [Rules]."""
+    results = list(read_text(text, f"{page}:{line}"))
+    records = [r.record for r in results if r.record is not None]
+    assert records, "the example holds no record"
+    diagnostics = [d for r in results for d in r.diagnostics]
+    diagnostics += [d for record in records for d in Referee("42").judge(record).diagnostics]
+    assert [f"{d.code} {d.message}" for d in diagnostics if d.is_error] == []
+
+
+def test_the_rules_page_shows_a_thrown_in_hand_and_a_claim() -> None:
+    """docs/rules.md promises a checked example of each; make sure they are among the checked ones."""
+    rules = [text for page, _, text in EXAMPLES if page == "rules.md"]
+    assert any(re.search(r"^\s*bid S pass, W pass, N pass, E pass\s*(;.*)?$", text, re.M) for text in rules)
+    assert any(re.search(r"^\s*claim\b", text, re.M) for text in rules)
+    assert len([1 for page, _, _ in EXAMPLES if page == "notation.md"]) == 4
+
+
+_INTERNAL = re.compile(r"RULES\.md|seeds/|\bseeds? 0\d\d\b")
+"""The project's internal rulebook and its source files, which users never have."""
+
+
+def _user_texts() -> dict[str, str]:
+    """Everything a user reads: the docs, the README, every --help and `referee rules`."""
+    texts = {
+        f"docs/{p.name}": p.read_text(encoding="utf-8") for p in sorted(DOCS.iterdir()) if p.is_file() and p.suffix in (".md", ".json")
+    }
+    texts["README.md"] = (ROOT / "README.md").read_text(encoding="utf-8")
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    for command in ["", *group.commands]:
+        result = runner.invoke(app, [*command.split(), "--help"])
+        assert result.exit_code == 0, command
+        texts[f"referee {command} --help"] = result.output
+    for args in (["rules"], ["rules", "--format", "json"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0
+        texts["referee " + " ".join(args)] = result.output
+    return texts
+
+
+def test_nothing_a_user_reads_cites_the_internal_rulebook() -> None:
+    texts = _user_texts()
+    assert "referee rules" in texts and "referee check --help" in texts and "docs/rules.md" in texts
+    found = {where: m.group() for where, text in texts.items() if (m := _INTERNAL.search(text))}
+    assert found == {}
+
+
+def test_the_internal_rulebook_check_would_catch_a_citation() -> None:
+    assert _INTERNAL.search("the rulebook it follows is `RULES.md`")
+    assert _INTERNAL.search("see seeds/000")
+    assert _INTERNAL.search("seed 001 names both")
+    assert not _INTERNAL.search("referee simulate --games 100 --seed 1")
 
 
 def test_errors_md_is_generated_from_the_catalogue() -> None:

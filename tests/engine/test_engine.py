@@ -9,13 +9,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from referee.codes import CATALOG, IllegalAction, Refusal
+from referee.codes import CATALOG
 from referee.engine.auction import Bid
 from referee.engine.deal import check_deal
 from referee.engine.declarations import Declaration
 from referee.engine.game import GameState
 from referee.engine.hand import Hand, Phase
 from referee.engine.profiles import OptionError, make_rules
+from referee.engine.refusal import IllegalAction, Refusal
 from referee.engine.tiles import Tile, tile
 
 N, E, S, W = range(4)
@@ -514,8 +515,8 @@ def test_trump_not_allowed() -> None:
 # -- deal checks ------------------------------------------------------------------------
 
 
-def codes(problems: Sequence[tuple[int | None, Refusal]]) -> list[str]:
-    return [r.code for _, r in problems]
+def codes(problems: Sequence[Refusal]) -> list[str]:
+    return [r.code for r in problems]
 
 
 def test_wrong_deal_size() -> None:
@@ -525,7 +526,7 @@ def test_wrong_deal_size() -> None:
     short[1].append(moved)
     problems = check_deal(game, short)
     assert codes(problems) == ["E101", "E101"]
-    assert problems[0][1].message == "N was dealt 6 tiles; each player gets 7 in Texas 42"
+    assert problems[0].message == "N was dealt 6 tiles; each player gets 7 in Texas 42"
 
 
 def test_tile_not_in_the_moon_set() -> None:
@@ -534,7 +535,8 @@ def test_tile_not_in_the_moon_set() -> None:
     deal[2][0] = tile("6-0")
     problems = check_deal(game, deal)
     assert codes(problems) == ["E102"]
-    assert problems[0][1].message == "6-0 is not in the Moon set"
+    assert problems[0].message == "6-0 is not in the Moon set"
+    assert (problems[0].seat, problems[0].tile, problems[0].index) == (2, tile("6-0"), 0)
 
 
 def test_duplicate_tile() -> None:
@@ -543,7 +545,7 @@ def test_duplicate_tile() -> None:
     deal[3][0] = tile("6-6")
     problems = check_deal(game, deal)
     assert codes(problems) == ["E103"]
-    assert problems[0] == (3, problems[0][1])
+    assert (problems[0].seat, problems[0].index) == (3, 0)
 
 
 def test_88_holds_each_tile_twice_but_not_three_times() -> None:
@@ -879,9 +881,9 @@ def test_moon_game_end(before: list[int], bid: int, trump: Declaration, after: l
 
 def test_option_defaults() -> None:
     r = make_rules("42")
-    assert (r.all_pass, r.scoring, r.target, r.follow_me_doubles) == ("reshake", "marks", 7, "high")
+    assert (r.option("all-pass"), r.option("scoring"), r.target, r.option("follow-me-doubles")) == ("reshake", "marks", 7, "high")
     assert make_rules("42", {"scoring": "points"}).target == 250
-    assert make_rules("88").scoring == "points" and make_rules("88").target == 500
+    assert make_rules("88").option("scoring") == "points" and make_rules("88").target == 500
     assert make_rules("88", {"scoring": "marks"}).target == 7
     assert make_rules("88", {"target": "250"}).target == 250
     assert make_rules("moon").target == 21

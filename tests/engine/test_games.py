@@ -77,7 +77,7 @@ def expected_awards(rules: Rules, r: HandResult) -> tuple[int, ...]:
     all_in = amount > unit or (game.name == "42" and amount == 42)
     made = (not lost_a_trick and sum(r.tricks) == game.tricks) if all_in else r.points[me] >= amount
     other = 1 - me
-    if rules.scoring == "marks":
+    if rules.target_unit == "marks":
         marks = max(1, amount // unit)
         return tuple(marks if (t == me) == made else 0 for t in range(2))
     if all_in:
@@ -144,7 +144,7 @@ CASES = [
 @pytest.mark.parametrize(("profile", "options", "seed"), CASES)
 def test_sensible_game_reaches_the_target(profile: str, options: dict[str, str], seed: int) -> None:
     rules = make_rules(profile, options)
-    thrown = frozenset() if rules.all_pass == "forced" else frozenset({0, 3})
+    thrown = frozenset() if rules.option("all-pass") == "forced" else frozenset({0, 3})
     p = play_game(rules, seed, all_pass=thrown)
     check_game(p)
     assert thrown <= {i for i, r in enumerate(p.results) if r.thrown_in}

@@ -74,7 +74,7 @@ def test_contracts_are_off_by_default_and_only_in_42() -> None:
 def test_contradictory_options_are_refused() -> None:
     with pytest.raises(OptionError, match="nello-doubles needs nello=on"):
         make_rules("42", {"nello-doubles": "low"})
-    assert make_rules("42", {"nello": "on", "nello-doubles": "low"}).nello_doubles == "low"
+    assert make_rules("42", {"nello": "on", "nello-doubles": "low"}).option("nello-doubles") == "low"
     with pytest.raises(OptionError, match="takes off or on"):
         make_rules("42", {"sevens": "yes"})
 
@@ -86,7 +86,7 @@ def nello_hand(doubles: str = "own-suit") -> Hand:
     rules = make_rules("42", {"nello": "on", "nello-doubles": doubles})
     hand = Hand(rules, dealer=3, deal=DEAL)
     auction(hand, 0, Bid(42))
-    hand.declare(hand.default_nello())
+    hand.declare(hand.default_declaration("nello"))
     return hand
 
 
@@ -138,7 +138,7 @@ def test_nello_made_when_the_declarer_loses_every_trick() -> None:
     ]
     hand = Hand(rules, dealer=3, deal=deal)
     auction(hand, 0, Bid(84))
-    hand.declare(hand.default_nello())
+    hand.declare(hand.default_declaration("nello"))
     while not hand.finished:
         hand.play(hand.legal_plays()[0])
     result = hand.result()
@@ -152,7 +152,7 @@ def test_nello_needs_the_option_a_mark_bid_and_the_doubles_of_the_options() -> N
     assert off.check_declare(Declaration("nello")).code == "E211"  # type: ignore[union-attr]
     low = Hand(make_rules("42", {"nello": "on"}), dealer=3, deal=DEAL)
     auction(low, 0, Bid(35))
-    assert low.check_declare(low.default_nello()).code == "E212"  # type: ignore[union-attr]
+    assert low.check_declare(low.default_declaration("nello")).code == "E212"  # type: ignore[union-attr]
     wrong = Hand(make_rules("42", {"nello": "on"}), dealer=3, deal=DEAL)
     auction(wrong, 0, Bid(42))
     assert wrong.check_declare(Declaration("nello", doubles_low=True)).code == "E304"  # type: ignore[union-attr]
@@ -168,7 +168,7 @@ def test_nello_claim_gives_every_remaining_trick_away_and_is_verified() -> None:
     ]
     hand = Hand(rules, dealer=3, deal=deal)
     auction(hand, 0, Bid(42))
-    hand.declare(hand.default_nello())
+    hand.declare(hand.default_declaration("nello"))
     for t in ("6-0", "6-5", "3-3"):
         hand.play(tile(t))
     assert hand.check_claim("declarers") is None  # N can lose every trick whatever E and W do
@@ -348,7 +348,7 @@ def contract_hand(seed: int, contract: str, doubles: str = "own-suit") -> tuple[
     caller = hand.trump_caller
     assert caller is not None
     if spec.when == "trump":
-        decl = hand.default_nello() if contract == "nello" else Declaration(contract)
+        decl = hand.default_declaration("nello") if contract == "nello" else Declaration(contract)
     else:
         decl = players[caller].choose_declaration(hand)
     hand.declare(decl, by=caller)
@@ -489,7 +489,7 @@ def test_points_scoring_of_an_all_or_nothing_contract() -> None:
     rules = make_rules("42", {"nello": "on", "scoring": "points"})
     hand = Hand(rules, dealer=3, deal=DEAL)
     auction(hand, 0, Bid(84))
-    hand.declare(hand.default_nello())
+    hand.declare(hand.default_declaration("nello"))
     for t in ("6-6", "6-3", "1-1"):
         hand.play(tile(t))
     assert hand.finished and hand.result().awards == (0, 84)

@@ -57,7 +57,7 @@ def test_a_house_file_defines_a_named_profile(tmp_path: Path) -> None:
     profile = load_house_rules(house_file(tmp_path, FRIDAY))
     assert (profile.name, profile.base, profile.description) == ("friday-league", "42", "Friday night at the hall")
     rules = make_rules("friday-league", None, {profile.name: profile})
-    assert (rules.nello, rules.all_pass, rules.target, rules.profile) == (True, "forced", 10, "friday-league")
+    assert (rules.option("nello"), rules.option("all-pass"), rules.target, rules.profile) == ("on", "forced", 10, "friday-league")
     # a record's own options still apply on top of the house ones
     assert make_rules("friday-league", {"target": "5"}, {profile.name: profile}).target == 5
 
@@ -92,6 +92,109 @@ def test_toml_booleans_and_numbers_are_option_values(tmp_path: Path) -> None:
 def test_unknown_or_contradictory_settings_are_clear_errors(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(HouseRuleError, match=message):
         load_house_rules(house_file(tmp_path, text))
+
+
+MANY_PROBLEMS = """\
+[profile]
+name = "friday"
+base = "42"
+
+[options]
+allpass = "forced"
+nello = "maybe"
+sevens = "onn"
+follow-me-doubles = "hi"
+target = 0
+scoring = [1]
+"""
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
+    """A league fixing its file sees all its mistakes in one run, each at its own line."""
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, MANY_PROBLEMS))
+    found = [(p.line, p.key) for p in caught.value.problems]
+    assert found == [
+        (6, "options.allpass"),
+        (7, "options.nello"),
+        (8, "options.sevens"),
+        (9, "options.follow-me-doubles"),
+        (10, "options.target"),
+        (11, "options.scoring"),
+    ]
+    assert all(p.file.endswith("house.toml") for p in caught.value.problems)
+    # str() gives one problem a line, in file order
+    lines = str(caught.value).splitlines()
+    assert lines == [str(p) for p in caught.value.problems]
+    assert lines[0].startswith(f"{tmp_path / 'house.toml'}:6: options.allpass: Texas 42 has no option 'allpass'; its options are all-pass,")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "suggestion"),
+    [
+        ('[profile]\nname = "x"\nbase = "42"\n[options]\nallpass = "forced"\n', "options.allpass", "all-pass"),
+        ('[profile]\nname = "x"\nbase = "42"\n[options]\nall-pass = "forcd"\n', "options.all-pass", "forced"),
+        ('[profile]\nname = "x"\nbase = "42"\n[options]\nnelo-doubles = "low"\n', "options.nelo-doubles", "nello-doubles"),
+        ('[profile]\nnmae = "x"\nname = "x"\nbase = "42"\n', "profile.nmae", "name"),
+        ('[profile]\nname = "x"\nbase = "mon"\n', "profile.base", "moon"),
+        ('[profile]\nname = "x"\nbase = "42"\n[option]\nnello = "on"\n', "option", "options"),
+    ],
+)
+def test_misspelt_keys_and_values_get_a_did_you_mean(tmp_path: Path, text: str, key: str, suggestion: str) -> None:
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, text))
+    (problem,) = caught.value.problems
+    assert (problem.key, problem.suggestion) == (key, suggestion)
+    assert str(problem).endswith(f"; did you mean {suggestion!r}?")
+
+
+def test_a_wrong_value_far_from_any_known_one_gets_no_guess(tmp_path: Path) -> None:
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, '[profile]\nname = "x"\nbase = "42"\n[options]\nnello = "maybe"\n'))
+    (problem,) = caught.value.problems
+    assert problem.suggestion is None and "did you mean" not in str(problem)
+
+
+def test_the_line_is_found_inside_the_table_and_not_across_blank_lines(tmp_path: Path) -> None:
+    """`name` under [options] is not the profile's name; a blank line before a key is not its line."""
+    text = '[profile]\nname = "x"\nbase = "42"\n\n\n[options]\n\nname = "on"\n'
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, text))
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.key) == (8, "options.name")
+
+
+def test_the_error_keeps_its_problems_through_pickling(tmp_path: Path) -> None:
+    """A worker process may raise it; the problems, not just their text, must survive."""
+    import pickle
+
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(house_file(tmp_path, MANY_PROBLEMS))
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert copy.problems == caught.value.problems and str(copy) == str(caught.value)
+
+
+def test_t9_deeply_nested_toml_is_a_clear_error(tmp_path: Path) -> None:
+    """Bug T9: `x = ` then 100,000 `[` made tomllib recurse until RecursionError escaped."""
+    deep = house_file(tmp_path, "x = " + "[" * 100_000)
+    with pytest.raises(HouseRuleError) as caught:
+        load_house_rules(deep)
+    assert [str(p) for p in caught.value.problems] == [f"{deep}: not a TOML file: nested too deeply to read"]
+    result = runner.invoke(app, ["check", "-", "--rules", str(deep)], input=RECORD)
+    assert result.exit_code == 2
+    assert "error: --rules: " in result.output and "not a TOML file: nested too deeply to read" in result.output
+
+
+def test_cli_prints_each_problem_on_its_own_unwrapped_line(tmp_path: Path) -> None:
+    """One `error:` line per problem, never cut at 80 columns when stderr is a log, not a terminal."""
+    bad = house_file(tmp_path, MANY_PROBLEMS)
+    for command in ("check", "score", "convert", "fmt"):
+        result = runner.invoke(app, [command, "-", "--rules", str(bad)], input=RECORD)
+        assert result.exit_code == 2, command
+        lines = [line for line in result.output.splitlines() if line]
+        assert len(lines) == 6 and all(line.startswith(f"error: --rules: {bad}:") for line in lines), command
+        longest = max(lines, key=len)
+        assert len(longest) > 80 and longest.endswith("did you mean 'all-pass'?"), command
 
 
 def test_a_record_names_the_house_profile(tmp_path: Path) -> None:
@@ -156,7 +259,13 @@ def test_rules_lists_loaded_house_profiles(tmp_path: Path) -> None:
     assert [p["name"] for p in doc["profiles"]] == ["42", "moon", "88"]
     assert doc["house"][0]["options"]["all-pass"] == "forced"
     nello = next(o for o in doc["profiles"][0]["options"] if o["name"] == "nello")
-    assert nello["default"] == "off" and "N42PA" in nello["source"]
+    assert nello["default"] == "off" and "pagat '42'" in nello["source"]
+    # every source an option names comes with the address where a user can read it
+    sources = {s["name"]: s["url"] for s in doc["sources"]}
+    assert sources["pagat '42'"] == "https://www.pagat.com/domino/trick/42.html"
+    assert all(
+        url and url.startswith(("https://", "http://")) for name, url in sources.items() if name != "the rule texts the project was given"
+    )
 
 
 def test_docs_list_every_option_and_its_source() -> None:

@@ -1,0 +1,220 @@
+"""``referee show`` and ``referee report``: a hand as text or SVG, a file as an HTML page."""
+
+from __future__ import annotations
+
+import io
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+from rich.console import Console
+
+from ..diagnostics import exit_status
+from ..engine.hand import HandSnapshot
+from ..engine.tiles import Tile
+from ..judge.replay import Referee
+from ..pipeline import UsageError, expand_paths, plural
+
+if TYPE_CHECKING:
+    from ..judge.replay import Trace
+    from ..judge.verdict import GameVerdict
+    from ..notation.record import GameRecord
+    from ..report.adapter import At
+
+from . import app
+from .common import (
+    OPTIONS_OPT,
+    RULES_OPT,
+    _print_diagnostic,
+    _referee,
+    _usage_fail,
+)
+
+
+class PictureFormat(StrEnum):
+    text = "text"
+    svg = "svg"
+
+
+class Moment(StrEnum):
+    claim = "claim"
+    last = "last"
+
+
+def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: PictureFormat) -> At:
+    """The moment ``show`` draws (see ``report.adapter.At``), or a usage error."""
+    if trick is not None and at is not None:
+        raise UsageError("give --trick or --at, not both")
+    if hand is None and fmt is PictureFormat.svg:
+        raise UsageError("--format svg draws one hand: give --hand N")
+    if at is None:
+        return trick
+    return "claim" if at is Moment.claim else "last"
+
+
+def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str, referee: Referee) -> str:
+    """The SVG diagram of one hand (raises ``PositionError``, a ``ValueError``, for a moment not in it)."""
+    from ..report.adapter import game_of, hand_diagram
+    from ..report.svg import hand_svg
+
+    return hand_svg(hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict, referee.profiles), file=file))
+
+
+def _write_or_print(output: str | None, text: str, err: Console) -> None:
+    """Write ``text`` to ``output`` (or standard output); a file that cannot be written is a usage error."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise _usage_fail(err, f"cannot write {output}: {e.strerror or e}") from None
+
+
+@app.command()
+def report(
+    paths: list[str] = typer.Argument(..., help="Record files, directories (searched for *.42), or - for standard input."),
+    output: str = typer.Option(
+        ..., "--output", "-O", help="A directory (one NAME.html per record file) or, for a single file, a FILE.html."
+    ),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Write one self-contained HTML page per record file: its tags and score sheet,
+    then each hand on a page of its own with its diagram, auction, tricks and every
+    diagnostic at its place.  Inline CSS and SVG, no scripts, nothing fetched; prints
+    one hand per page on A4 or Letter and reads on a phone.
+
+    \b
+    Examples:
+      referee report samples/legal/42-game.42 -O game.html
+      referee report samples/legal/ -O site/
+      cat game.42 | referee report - -O game.html
+    """
+    from ..report.adapter import read_views
+    from ..report.html import report_html
+
+    err = Console(stderr=True, highlight=False, emoji=False)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths(paths)
+        targets = _report_targets(files, output)
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    status = 0
+    for name, target in zip(files, targets, strict=True):
+        try:
+            views, unread, diagnostics = read_views(name, referee)
+        except OSError as e:
+            raise _usage_fail(err, f"cannot read {name}: {e.strerror or e}") from None
+        page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread)
+        _write_or_print(str(target), page, err)
+        errors = sum(d.is_error for d in diagnostics)
+        err.print(f"{target}: {plural(sum(len(v.hands) for v in views), 'hand')}, {plural(errors, 'error')}")
+        status = max(status, exit_status(diagnostics))
+    raise typer.Exit(status)
+
+
+def _report_targets(files: list[str], output: str) -> list[Path]:
+    """The page each input file becomes: ``FILE.html`` itself, or ``NAME.html`` in a directory."""
+    out = Path(output)
+    if out.suffix.lower() in (".html", ".htm") and not out.is_dir():
+        if len(files) != 1:
+            raise UsageError(f"-O {output}: {len(files)} record files make {len(files)} pages; give a directory")
+        if not out.parent.is_dir():
+            raise UsageError(f"-O {output}: the directory {out.parent} does not exist")
+        return [out]
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"-O {output}: not a directory, nor a .html file")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"-O {output}: cannot make the directory: {e.strerror or e}") from None
+    stems = ["stdin" if f == "-" else Path(f).stem for f in files]
+    targets = []
+    for i, (f, stem) in enumerate(zip(files, stems, strict=True)):
+        if stems.count(stem) > 1:  # the same name in two folders: say which folder
+            stem = f"{Path(f).parent.name}-{stem}" if f != "-" else stem
+            if sum(1 for g in files if g != "-" and f"{Path(g).parent.name}-{Path(g).stem}" == stem) > 1:
+                stem = f"{stem}-{i + 1}"
+        targets.append(out / f"{stem}.html")
+    return targets
+
+
+@app.command()
+def show(
+    file: str = typer.Argument(..., help="A record file, or - for standard input."),
+    game: int = typer.Option(1, "--game", "-g", min=1, help="Which record (game or logged hand) of the file, from 1."),
+    hand: int | None = typer.Option(None, "--hand", "-H", min=1, help="Which hand of the game, from 1 (default: every hand)."),
+    trick: int | None = typer.Option(
+        None, "--trick", "-T", min=1, help="Show the position before this trick and each player's legal plays."
+    ),
+    at: Moment | None = typer.Option(
+        None, "--at", help="claim: the position at the claim or concession; last: the last trick played (instead of --trick)."
+    ),
+    fmt: PictureFormat = typer.Option(
+        PictureFormat.text, "--format", "-f", help="text (a picture for the terminal) or svg (a hand diagram; needs --hand)."
+    ),
+    output: str | None = typer.Option(None, "--output", "-O", help="Write the picture to this file instead of standard output."),
+    glyphs: bool = typer.Option(False, "--glyphs/--no-glyphs", help="Text: draw tiles as Unicode domino glyphs (default: 6-4)."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Draw a hand: each player's tiles, the auction, trump, and every trick
+    with its leader, winner and points; or the position before a trick, at a
+    claim or at the last trick, with each player's legal plays.
+
+    \b
+    Examples:
+      referee show samples/legal/42-game.42 --hand 2
+      referee show samples/legal/42-game.42 --hand 2 --trick 3
+      referee show samples/legal/42-game.42 --hand 9 --at claim --format svg -O claim.svg
+      referee show samples/broken/42-renege.42 --hand 1 --format svg > renege.svg
+    """
+    from ..report.picture import hand_picture
+
+    out = Console(highlight=False, emoji=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, emoji=False)
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths([file])
+        moment = _show_moment(trick, at, hand, fmt)
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    from ..notation.reader import read_path, read_stream
+    from ..pipeline import _stdin_lines
+
+    results = read_stream(_stdin_lines(), "<stdin>") if file == "-" else read_path(file)
+    for index, rr in enumerate(results, start=1):
+        if index != game:
+            continue
+        if rr.record is None:
+            for d in rr.diagnostics:
+                _print_diagnostic(err, d)
+            raise typer.Exit(2)
+        trace: dict[int, list[tuple[HandSnapshot, list[Tile]]]] = {}
+        verdict = referee.judge(rr.record, file=files[0], game_index=index, trace=trace)
+        hands = range(1, len(rr.record.hands) + 1) if hand is None else [hand]
+        if hand is not None and hand > len(rr.record.hands):
+            raise _usage_fail(err, f"record {game} has {len(rr.record.hands)} hands, not {hand}")
+        problems = [d for d in verdict.diagnostics + rr.diagnostics if hand is None or d.hand in (None, hand)]
+        if hand is not None and (moment is not None or fmt is PictureFormat.svg):
+            try:
+                picture = _hand_svg(rr.record, verdict, trace, hand, moment, files[0], referee)
+            except ValueError as e:  # the moment is not in the hand
+                raise _usage_fail(err, str(e)) from None
+            if fmt is PictureFormat.svg:
+                _write_or_print(output, picture, err)
+                raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
+        target = Console(file=io.StringIO(), width=120, highlight=False, emoji=False, soft_wrap=True) if output else out
+        for h in hands:
+            target.print(hand_picture(rr.record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment, profiles=referee.profiles))
+        for d in problems:
+            _print_diagnostic(target, d)
+        if output:
+            assert isinstance(target.file, io.StringIO)
+            _write_or_print(output, target.file.getvalue(), err)
+        raise typer.Exit(2 if any(d.is_syntax for d in problems) else 1 if any(d.is_error for d in problems) else 0)
+    raise _usage_fail(err, f"{file} has fewer than {game} records")

@@ -1,0 +1,54 @@
+"""The actions of a hand, as small immutable values (after PokerKit's operations).
+
+The judge builds them from a record and hands them to ``Hand.check`` and
+``Hand.apply``; the hand logs every action it applies, with its seat resolved,
+in ``Hand.log``.  Seats are indexes into the game's seats; ``None`` means "whose
+turn it is".
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .auction import Bid
+from .declarations import Declaration
+from .tiles import Tile
+
+__all__ = ["Action", "Call", "Claim", "Declare", "Exchange", "Play"]
+
+
+class Call(NamedTuple):
+    """A call of the auction: a bid, or a pass (``bid`` None)."""
+
+    seat: int | None
+    bid: Bid | None
+
+
+class Exchange(NamedTuple):
+    """The declarer takes ``take`` from the widow or cat and puts back ``give``."""
+
+    take: tuple[Tile, ...]
+    give: tuple[Tile, ...]
+
+
+class Declare(NamedTuple):
+    """Trump is named (``by``: who named it; None: whoever names trump)."""
+
+    declaration: Declaration
+    by: int | None = None
+
+
+class Play(NamedTuple):
+    """A tile played to the trick."""
+
+    seat: int | None
+    tile: Tile
+
+
+class Claim(NamedTuple):
+    """``side`` 'declarers' claims the remaining tricks; 'opponents' is a concession."""
+
+    side: str
+
+
+Action = Call | Exchange | Declare | Play | Claim

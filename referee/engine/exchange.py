@@ -1,0 +1,111 @@
+"""Exchange rules: what the declarer may do with the tiles left undealt.
+
+One named strategy per kind of kitty: ``NoKitty`` (every tile is dealt),
+``WholeWidow`` (the declarer takes the whole widow and puts back as many tiles
+from the enlarged hand) and ``Cat`` (the declarer may swap cat tiles for tiles
+from hand, but must leave no counter in the cat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .. import codes
+from .refusal import Refusal
+from .tiles import Tile, count_value
+
+__all__ = ["Cat", "ExchangeRule", "NoKitty", "WholeWidow"]
+
+
+def _say(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
+    """Remove ``tiles`` from ``pool`` (a copy the caller owns); the first one missing, or None."""
+    for t in tiles:
+        try:
+            pool.remove(t)
+        except ValueError:
+            return t
+    return None
+
+
+class ExchangeRule(Protocol):
+    @property
+    def kitty_word(self) -> str | None:
+        """What the undealt tiles are called ('widow', 'cat'); None: there are none."""
+
+    @property
+    def takes_whole(self) -> bool:
+        """The declarer must take every undealt tile."""
+
+    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        """Why the declarer ``who``, holding ``held``, may not take ``take`` from ``kitty``
+        and put back ``give``."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoKitty:
+    kitty_word: str | None = None
+    takes_whole: bool = False
+
+    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        return Refusal(codes.E306, "this game has no widow or cat to exchange")
+
+
+def _took(who: str, word: str, kitty: Sequence[Tile], take: Sequence[Tile]) -> Refusal | None:
+    missing = _without(list(kitty), take)
+    if missing is not None:
+        return Refusal(
+            codes.E301, f"{who} took {missing}, which is not in the {word}", f"the {word} holds {' '.join(map(str, kitty))}", tile=missing
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class WholeWidow:
+    kitty_word: str | None = "widow"
+    takes_whole: bool = True
+
+    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        refusal = _took(who, "widow", kitty, take)
+        if refusal is not None:
+            return refusal
+        if len(take) != len(kitty):
+            return Refusal(codes.E303, f"{who} must take the whole widow ({' '.join(map(str, kitty))})")
+        if len(give) != len(kitty):
+            return Refusal(codes.E303, f"{who} put back {_say(len(give), 'tile')}; the widow takes back exactly {len(kitty)}")
+        missing = _without([*held, *take], give)
+        if missing is not None:
+            return Refusal(codes.E301, f"{who} put back {missing}, which {who} does not hold", tile=missing)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Cat:
+    kitty_word: str | None = "cat"
+    takes_whole: bool = False
+
+    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        refusal = _took(who, "cat", kitty, take)
+        if refusal is not None:
+            return refusal
+        if len(give) != len(take):
+            return Refusal(codes.E301, f"{who} took {_say(len(take), 'tile')} from the cat but put back {len(give)}")
+        missing = _without(list(held), give)
+        if missing is not None:
+            return Refusal(codes.E301, f"{who} put back {missing}, which {who} does not hold", tile=missing)
+        left = list(kitty)
+        _without(left, take)
+        first = next((t for t in [*left, *give] if count_value(t)), None)  # the cat as it is left
+        if first is not None:
+            return Refusal(
+                codes.E302,
+                f"{who} left the counter {first} in the cat",
+                "every counter in the cat must be taken and replaced by a non-counter",
+                tile=first,
+            )
+        return None

@@ -1,0 +1,27 @@
+"""Options shared by several games."""
+
+from __future__ import annotations
+
+from ..profiles import OptionSpec
+
+__all__ = ["ALL_PASS", "FOLLOW_ME", "ON_OFF", "target"]
+
+ALL_PASS = OptionSpec(
+    name="all-pass",
+    values=("reshake", "forced"),
+    default="reshake",
+    help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
+    source="reshake: Hearne tournament rules, domino-play.com 'Moon'; forced: Wikipedia '42 (dominoes)'; The Spruce Crafts 'Texas 42' names both",
+)
+FOLLOW_ME = OptionSpec(
+    name="follow-me-doubles",
+    values=("high", "low"),
+    default="high",
+    help="in a follow-me (no trump) hand, doubles rank high or low in their suit",
+    source="high: The Spruce Crafts 'Texas 42' (the double is highest in its suit); low: pagat '42'",
+)
+ON_OFF = ("off", "on")
+
+
+def target(help_: str, source: str) -> OptionSpec:
+    return OptionSpec(name="target", values=None, default="", help=help_, source=source)

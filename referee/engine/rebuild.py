@@ -1,0 +1,65 @@
+"""A deal rebuilt from the plays, for records that leave the deal out.
+
+Each player held what that player played.  Who played which tile follows the
+hand's own turn logic: the calls and the declaration are applied to a ``Hand``
+with no deal, and each tile is handed to the player whose turn it is just before
+it is played, so turn order, trick winners and seats sitting out are computed
+once, in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..codes import After
+from . import actions
+from .declarations import Declaration
+from .hand import Hand, Phase
+from .profiles import Rules
+from .tiles import Tile
+
+__all__ = ["rebuild_deal"]
+
+
+def rebuild_deal(
+    rules: Rules,
+    dealer: int,
+    calls: Sequence[actions.Call],
+    declaration: Declaration | None,
+    plays: Sequence[actions.Play],
+) -> list[list[Tile]]:
+    """Each seat's tiles as the plays show them (seat order).
+
+    Stops where the hand can no longer be followed (an out-of-turn play, a call
+    after the auction); the tiles given so far stay.  Without a declaration the
+    trump is the winning bid's suit where the game takes it from the bid.
+    """
+    n = rules.game.players
+    held: list[list[Tile]] = [[] for _ in range(n)]
+    hand = Hand(rules, dealer, [[] for _ in range(n)], deal_known=False)
+    for call in calls:
+        refusal = hand.check(call)
+        if refusal is not None and refusal.code.after is not After.APPLY:
+            if refusal.code.after is After.SKIP:
+                continue
+            return held
+        hand.apply(call, checked=refusal, force=True)
+    if hand.phase is Phase.DECLARE:
+        if declaration is None:
+            return held
+        hand.apply(actions.Declare(declaration), checked=None)
+    if hand.phase is not Phase.PLAY:
+        return held
+    for play in plays:
+        if hand.phase is not Phase.PLAY:
+            break
+        seat = hand.turn if play.seat is None else play.seat
+        if seat is not None and hand.sits_out(seat):  # a partner who sits out plays no tile
+            continue
+        if seat != hand.turn:  # out of turn: the turn order is lost here
+            break
+        assert seat is not None
+        hand.hands[seat].append(play.tile)
+        held[seat].append(play.tile)
+        hand.apply(actions.Play(seat, play.tile), force=True)
+    return held

@@ -1,0 +1,125 @@
+"""Scoring rules: how a finished hand is scored, one named strategy each.
+
+A game offers one or more (``Game.scorings``, chosen by its ``scoring`` option):
+``Marks`` (a made bid scores its marks), ``PointsVersion`` (pagat's points
+version of 42, and Texas 88's points: both sides score what they took) and
+``Solo`` (each player alone: the bidder scores the bid or minus it, the others a
+point a trick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .profiles import Game
+
+__all__ = ["Marks", "PointsVersion", "ScoringRule", "Solo", "bid_marks", "marks_in"]
+
+
+def marks_in(game: Game, amount: int) -> int:
+    """Whole marks a bid is (0 for a point bid)."""
+    unit = game.ladder.mark_unit
+    if unit is None or amount < unit or amount % unit:
+        return 0
+    return amount // unit
+
+
+def bid_marks(game: Game, amount: int) -> int:
+    """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
+    return max(1, marks_in(game, amount)) if game.ladder.mark_unit else 1
+
+
+class ScoringRule(Protocol):
+    """What a scoring rule tells the engine."""
+
+    @property
+    def name(self) -> str:
+        """The value of the ``scoring`` option that chooses it."""
+
+    @property
+    def unit(self) -> str:
+        """What awards and the target count: 'marks' or 'points'."""
+
+    @property
+    def default_target(self) -> int:
+        """The game target when the record names none."""
+
+    @property
+    def mark_steps(self) -> tuple[int, ...] | None:
+        """The only mark bids allowed under this scoring (None: the ladder's)."""
+
+    @property
+    def award_all_sides(self) -> bool:
+        """Every side scores every hand (the records write each side's award)."""
+
+    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
+        """What each side scores for a hand the declaring ``team`` bid ``amount`` on."""
+
+    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
+        """Whether the hand may stop early: nothing left to play can change its score."""
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """A made bid scores its marks for the declaring side, a set bid the same marks for
+    the opponents; a point bid is one mark.  The hand is decided once made or set."""
+
+    default_target: int = 7
+    name: str = "marks"
+    unit: str = "marks"
+    mark_steps: tuple[int, ...] | None = None
+    award_all_sides: bool = False
+
+    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
+        marks = bid_marks(game, amount)
+        return tuple(marks if (other == team) == made else 0 for other in range(len(game.team_labels)))
+
+    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
+        return made or set_
+
+
+@dataclass(frozen=True, slots=True)
+class PointsVersion:
+    """Both sides score the points they took when a point bid is made; when it is set the
+    declaring side scores nothing and the opponents their points plus the bid.  A bid that
+    needs every trick is all or nothing: the winning side scores the bid.  Only such a bid
+    ends a hand early (every point counts otherwise)."""
+
+    default_target: int
+    mark_steps: tuple[int, ...] | None = None
+    name: str = "points"
+    unit: str = "points"
+    award_all_sides: bool = False
+
+    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
+        sides = range(len(game.team_labels))
+        if all_in:
+            return tuple(amount if (other == team) == made else 0 for other in sides)
+        if made:
+            return tuple(points[other] for other in sides)
+        return tuple(0 if other == team else points[other] + amount for other in sides)
+
+    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
+        return set_ and all_in
+
+
+@dataclass(frozen=True, slots=True)
+class Solo:
+    """Each player alone: the bidder scores the bid when made and minus it when set; every
+    other player scores a point a trick."""
+
+    default_target: int
+    name: str = "points"
+    unit: str = "points"
+    mark_steps: tuple[int, ...] | None = None
+    award_all_sides: bool = True
+
+    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
+        return tuple(
+            (amount if made else -amount) if other == team else tricks[other] * game.trick_points for other in range(len(game.team_labels))
+        )
+
+    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
+        return False

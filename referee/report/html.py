@@ -1,0 +1,105 @@
+"""Report pages: one self-contained HTML page per record file.
+
+A club posting last night's games, or a director filing a ruling, wants a page
+that opens anywhere, prints one hand to a sheet and reads on a phone: inline CSS
+and SVG, no scripts, nothing fetched.  The page is a Jinja2 template
+(``templates/report.html.j2``, shipped as package data) filled from the plain
+``RecordView``/``Diagram`` data of ``referee.report.diagram``; the diagrams are
+``referee.report.svg.hand_svg`` drawn table-only, with the auction, tricks and
+diagnostics beside them as text.
+
+Per-play analysis (``referee analyze``, not written yet) plugs in through
+``analysis``: a mapping from (record index, hand number) to a ``HandAnalysis``,
+whose ``costs`` give, for (trick, seat), what that play cost in points, and whose
+``losing`` names the (trick, seat) of the play that lost the hand.  The page
+shows a cost beside each play that has one and marks the losing play; without
+``analysis`` nothing of it appears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TypedDict
+
+import jinja2
+from markupsafe import Markup
+
+from .. import __version__
+from .diagram import Diagram, Note, RecordView, TrickView, tile_label
+from .svg import hand_svg
+
+__all__ = ["Analysis", "HandAnalysis", "report_html"]
+
+
+class HandAnalysis(TypedDict, total=False):
+    """What ``referee analyze`` will say about one hand (every key optional)."""
+
+    costs: Mapping[tuple[int, str], int]
+    """(trick, seat) -> points the play cost against the best play."""
+    losing: tuple[int, str]
+    """(trick, seat) of the play that lost the hand."""
+
+
+Analysis = Mapping[tuple[int, int], HandAnalysis]
+"""(record index, hand number) -> the analysis of that hand."""
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("referee.report", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["tile"] = tile_label
+    return env
+
+
+def _cells(d: Diagram, trick: TrickView) -> list[object]:
+    """One cell per seat in table order: the play there, or None."""
+    by_seat = {p.seat: p for p in trick.plays}
+    return [by_seat.get(s.label) for s in d.seats]
+
+
+def _notes_by_trick(d: Diagram) -> dict[int, list[Note]]:
+    out: dict[int, list[Note]] = {}
+    for n in d.notes:
+        if n.item == "play" and n.trick is not None and any(t.number == n.trick for t in d.tricks):
+            out.setdefault(n.trick, []).append(n)
+    return out
+
+
+def report_html(records: Sequence[RecordView], *, file: str, problems: Sequence[Note] = (), analysis: Analysis | None = None) -> str:
+    """The page of one file: a cover with each record's tags and score sheet, then
+    one section (one printed page) per hand with its diagram, auction, tricks and
+    every diagnostic beside the item it concerns.  ``problems``: what kept parts of the
+    file from being read as records, listed on the cover."""
+    hands = []
+    for r in records:
+        for d in r.hands:
+            by_trick = _notes_by_trick(d)
+            placed = {id(n) for ns in by_trick.values() for n in ns}
+            hands.append(
+                {
+                    "record": r,
+                    "diagram": d,
+                    "svg": Markup(hand_svg(d, table_only=True)),
+                    "cells": {t.number: _cells(d, t) for t in d.tricks},
+                    "trick_notes": by_trick,
+                    "notes": {item: [n for n in d.notes if n.item == item and id(n) not in placed] for item in _ITEMS},
+                    "analysis": (analysis or {}).get((r.index, d.hand), {}),
+                }
+            )
+    many = len(records) > 1
+    return (
+        _environment()
+        .get_template("report.html.j2")
+        .render(file=file, records=records, hands=hands, many=many, problems=problems, version=__version__)
+    )
+
+
+_ITEMS = ("deal", "auction", "exchange", "trump", "play", "claim", "result", "hand")
