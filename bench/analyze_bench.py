@@ -28,7 +28,8 @@ from pathlib import Path
 
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration, table_for
-from referee.engine.profiles import GAMES, Game
+from referee.engine.games import GAMES
+from referee.engine.profiles import Game
 from referee.engine.solver import DEFAULT_BUDGET, Position, solve, start_position
 from referee.engine.tiles import Tile, count_value
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from .declarations import Declaration, TrumpTable, table_for
-from .hand import Hand, seat_order
+from .hand import Hand, partner_seat, seat_order
 from .profiles import Game, Rules
 from .solver_layout import layout_for
 from .solver_search import Node, OutOfBudget, Search
@@ -117,7 +117,7 @@ def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]
     """The position before the first lead: ``declarer`` leads; nello's partner sits out.
 
     >>> from referee.engine.declarations import Declaration, table_for
-    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.games import GAMES
     >>> from referee.engine.tiles import tile
     >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
     >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
@@ -126,11 +126,9 @@ def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]
     >>> start_position(GAMES["42"], table_for(Declaration("nello")), hands, 0).out
     (2,)
     """
-    contract = next((c for c in game.contracts if c.name == table.declaration.kind), None)
-    out: tuple[int, ...] = ()
-    if contract is not None and contract.partner_out:
-        partner = next((s for s in range(1, game.players) if game.teams[(declarer + s) % game.players] == game.teams[declarer]), None)
-        out = () if partner is None else ((declarer + partner) % game.players,)
+    contract = game.contract_by_name.get(table.declaration.kind)
+    partner = partner_seat(game, declarer) if contract is not None and contract.partner_out else None
+    out = () if partner is None else (partner,)
     teams = len(game.team_labels)
     return Position(
         table=table,
@@ -152,8 +150,6 @@ def position_from_hand(hand: Hand) -> Position:
     if hand.table is None or hand.turn is None or hand.declarer is None:
         raise ValueError("a position needs a hand in its play phase (trump named, a player to move)")
     game = hand.game
-    declaration = hand.table.declaration
-    contract = next((c for c in game.contracts if c.name == declaration.kind), None)
     return Position(
         table=hand.table,
         hands=tuple(tuple(h) for h in hand.hands),
@@ -166,7 +162,7 @@ def position_from_hand(hand: Hand) -> Position:
         out=tuple(s for s in range(game.players) if hand.sits_out(s)),
         trick_points=game.trick_points,
         counters=game.counters_score,
-        lose_all=contract is not None and contract.lose_all,
+        lose_all=hand.lose_all,
     )
 
 
@@ -329,7 +325,7 @@ def solve(
     (always given under sevens).  Past ``budget`` nodes the result is unsolved.
 
     >>> from referee.engine.declarations import Declaration, table_for
-    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.games import GAMES
     >>> from referee.engine.tiles import tile
     >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
     >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
@@ -367,7 +363,7 @@ def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | N
     (in nello: can the declarer lose every one)?  None past the budget.
 
     >>> from referee.engine.declarations import Declaration, table_for
-    >>> from referee.engine.profiles import GAMES
+    >>> from referee.engine.games import GAMES
     >>> from referee.engine.tiles import tile
     >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 6-5", "1-0 4-4", "5-0 3-3", "3-1 2-2")]
     >>> claim_holds(start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0))
@@ -413,24 +409,30 @@ class Par:
 
 def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
     """The declarations ``rules`` let a declarer holding ``hand`` name: each suit (in
-    Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, nello, sevens.
+    Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, and the
+    contracts named as a declaration whose option is on (nello, sevens).
 
     >>> from referee.engine.profiles import make_rules
     >>> [str(d) for d in declarations_for(make_rules("42", {"nello": "on"}), [])]
     ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'doubles', 'follow-me', 'nello']
     """
     game = rules.game
+
+    def with_doubles(kind: str, option: str | None) -> Declaration:
+        # The doubles' place is an option's value, read as ``Hand.default_declaration`` reads it.
+        mode = rules.option(option) if option is not None else None
+        return Declaration(kind, doubles_low=mode == "low", doubles_suit=mode == "own-suit")
+
     out: list[Declaration] = []
     if "suit" in game.declarations:
         out += [Declaration("suit", s) for s in range(7) if not game.trump_from_bid or any(t.has(s) for t in hand)]
     if "doubles" in game.declarations:
         out.append(Declaration("doubles"))
     if "follow-me" in game.declarations:
-        out.append(Declaration("follow-me", doubles_low=rules.follow_me_doubles == "low"))
-    if rules.contract("nello") is not None:
-        out.append(Declaration("nello", doubles_low=rules.nello_doubles == "low", doubles_suit=rules.nello_doubles == "own-suit"))
-    if rules.contract("sevens") is not None:
-        out.append(Declaration("sevens"))
+        out.append(with_doubles("follow-me", game.follow_me_option))
+    for c in game.contracts:
+        if c.when == "trump" and rules.contract(c.name) is not None:
+            out.append(with_doubles(c.name, c.doubles_option))
     return out
 
 
@@ -453,7 +455,8 @@ def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget:
     for d in declarations_for(rules, hands[declarer]):
         solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
         contract = rules.contract(d.kind)
-        special = contract is not None and (contract.lose_all or d.kind == "sevens")
+        # A contract named as the declaration needs a bid of a mark or more: all or nothing.
+        special = contract is not None and contract.when == "trump"
         made: bool | None = None
         if special and solution.value is not None:
             made = solution.value == (0 if solution.minimises else total)
