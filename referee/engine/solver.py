@@ -111,6 +111,17 @@ class Solution:
     line: tuple[tuple[int, Tile], ...] = ()
     """A line of best play to the end, as (seat, tile) (when asked for)."""
     nodes: int = 0
+    mover_high: bool = True
+    """Whether the player to move plays for a higher value (the declaring side, nello's opponents)."""
+
+    def cost(self, t: Tile) -> int:
+        """What playing ``t`` gives away against a best play, in the value's unit (0: a best play).
+
+        Needs the values of ``moves``; a ``KeyError`` for a tile not among them.
+        """
+        after = dict(self.moves)[t]
+        assert self.value is not None
+        return self.value - after if self.mover_high else after - self.value
 
 
 def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]], declarer: int) -> Position:
@@ -330,18 +341,19 @@ def solve(
     >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
     >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
     >>> s = solve(p, moves=True)
-    >>> s.value, str(s.best), [(str(t), v) for t, v in s.moves]
-    (27, '6-6', [('6-6', 27), ('5-5', 11)])
-    >>> solve(p, budget=3)
-    Solution(solved=False, value=None, unit='points', minimises=False, forced=False, best=None, moves=(), line=(), nodes=4)
+    >>> s.value, str(s.best), [(str(t), v) for t, v in s.moves], s.cost(tile("5-5"))
+    (27, '6-6', [('6-6', 27), ('5-5', 11)], 16)
+    >>> solve(p, budget=3).solved, solve(p, budget=3).value
+    (False, None)
     """
     setup = _Setup(position, budget, equivalence=equivalence)
     search = setup.search
     forced = position.table.forced
     unit, minimises = position.unit, position.lose_all
+    high = setup.maxer[position.turn]
     try:
         if setup.root.left == 0:
-            return Solution(True, position.taken, unit, minimises, forced)
+            return Solution(True, position.taken, unit, minimises, forced, mover_high=high)
         root = setup.root
         # First ask whether the declaring side takes everything left (nello: nothing):
         # from the opening lead that is often so, and a strong side proves it fast.
@@ -354,8 +366,8 @@ def solve(
         best_tile = setup.tile(_keeper(setup, root, future))
         played = tuple(_line(setup, future)) if line or forced else ()
     except OutOfBudget:
-        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited)
-    return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited)
+        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited, mover_high=high)
+    return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited, high)
 
 
 def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | None:

@@ -148,6 +148,7 @@ def check(pos: Position) -> None:
     assert got.value == value
     assert dict(got.moves) == per_tile
     assert got.best is not None and per_tile[got.best] == value
+    assert got.cost(got.best) == 0 and min(got.cost(t) for t in per_tile) == 0
 
 
 @pytest.mark.parametrize("seed", range(4))
