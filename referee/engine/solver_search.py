@@ -16,8 +16,9 @@ alpha-beta with
 - equivalent tiles searched once: two tiles of one class (trumps, or doubles
   that form a suit) worth the same counters, with no tile between them in rank
   held by any other seat or already in the trick;
-- move ordering: the table's best lead first; a follower first tries the plays
-  that leave the trick with a side it wants to win it.
+- move ordering: the table's best lead first, then the sure leads, then the
+  leads the other side holds fewest tiles to beat (most, in nello); a follower
+  first tries the plays that leave the trick with a side it wants to win it.
 
 The driver (zero-window searches, MTD(f)) is in ``solver.py``.  A node budget
 stops the search with ``OutOfBudget``; no value is guessed.
@@ -219,7 +220,7 @@ class Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             hand = hands[leader]
-            moves = lead_moves(hand, sure)
+            moves = lead_moves(hand, leader, sure)
             if best_m >= 0 and len(moves) > 1:
                 moves.remove(best_m)
                 moves.insert(0, best_m)
@@ -259,8 +260,10 @@ class Search:
             tt[key] = (lo, hi, best_m)
             return v
 
-        def lead_moves(hand: int, first: int = 0) -> list[int]:
-            """The distinct leads, the ``first`` ones (sure winners) first, then high to low."""
+        def lead_moves(hand: int, leader: int, first: int = 0) -> list[int]:
+            """The distinct leads of ``leader``: the ``first`` ones (sure winners), then those
+            the other side holds fewest tiles to beat (most in nello, where no one wants
+            the trick but the declarer's opponents want the declarer to take it)."""
             ms = forced(hand) if groups else hand
             if width > 1:
                 ms &= ~((ms & odd) >> 1)
@@ -274,10 +277,19 @@ class Search:
                 s = ms.bit_length() - 1
                 ms ^= 1 << s
                 out.append(s)
+            others = 0
+            mine = decl_side[leader]
+            for o in seats:
+                if decl_side[o] != mine:
+                    others |= hands[o]
+            keyed = []
             while rest:
                 s = rest.bit_length() - 1
                 rest ^= 1 << s
-                out.append(s)
+                n = (others & beaters[s]).bit_count()
+                keyed.append((n if quick else 64 - n) << 6 | s)
+            keyed.sort()
+            out += [k & 63 for k in keyed]
             return out
 
         def forced(hand: int) -> int:
@@ -387,7 +399,7 @@ class Search:
             """The distinct legal tiles (slots) at ``node``, high first."""
             hand = hands[node.seat]
             if node.k == 0:
-                return lead_moves(hand)
+                return lead_moves(hand, node.seat)
             ms = follow_moves(hand, node.led, node.played)
             out = []
             while ms:

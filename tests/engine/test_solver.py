@@ -226,11 +226,11 @@ def test_sevens_is_forced_and_gives_the_forced_line() -> None:
     got = solve(position_from_hand(hand))
     assert got.forced and got.solved
     assert len(got.line) == 28
-    for seat, t in got.line:  # each play is a tile nearest 7 of the hand (W may pick 4-1 or 5-0 first)
+    for seat, t in got.line:  # each play is a tile nearest 7 of the hand (any of them on a tie)
         assert hand.turn == seat and abs(t.pips - 7) == min(abs(x.pips - 7) for x in hand.hands[seat])
         hand.play(t)
     assert got.value == hand.points[0]
-    assert [str(t) for _, t in got.line[:3]] == ["6-1", "6-2", "3-2"]
+    assert str(got.line[0][1]) in ("6-1", "5-2", "4-3") and str(got.line[2][1]) == "3-2"  # N's 7s tie; S's 3-2 is alone
 
 
 @pytest.mark.parametrize("game", ["42", "moon", "88"])
