@@ -1,0 +1,182 @@
+"""How fast the double-dummy solver solves whole deals from the opening lead (not a test).
+
+For each game, random deals (``shuffle_deal``, seeded): a random declarer names
+the trump suit it holds most of (Moon: after taking the widow and putting back
+its weakest tile; Texas 88: after taking the cat's counters for its weakest
+tiles), and ``solve`` finds the value from the declarer's lead.  Times are CPU
+seconds of this process (``time.process_time``); the machine is shared, so
+medians and the 95th percentile are what to read.  ``--write`` puts the
+figures in ``docs/performance.md`` under "Double-dummy solver".
+
+    python bench/analyze_bench.py                          # 200 deals of each game
+    python bench/analyze_bench.py --games 42 --deals 50 --profile
+    python bench/analyze_bench.py --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.engine.deal import shuffle_deal
+from referee.engine.declarations import Declaration, table_for
+from referee.engine.games import GAMES
+from referee.engine.profiles import Game
+from referee.engine.solver import DEFAULT_BUDGET, Position, solve, start_position
+from referee.engine.tiles import Tile, count_value
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "performance.md"
+MARKER = "<!-- solver figures: written by bench/analyze_bench.py -->"
+END = "<!-- end of solver figures -->"
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    game: str
+    deals: int
+    solved: int
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+    nodes_per_s: float
+    median_nodes: int
+
+
+def best_suit(hand: list[Tile]) -> int:
+    """The suit the hand holds most of (the higher on a tie)."""
+    return max(range(7), key=lambda s: (sum(t.has(s) for t in hand), s))
+
+
+def weakest(hand: list[Tile], suit: int, n: int) -> list[Tile]:
+    """``n`` tiles to put back: no trump, no counter, fewest pips first."""
+    spare = sorted((t for t in hand if not t.has(suit) and not count_value(t)), key=lambda t: (t.pips, t))
+    return spare[:n]
+
+
+def opening(game: Game, rng: random.Random) -> Position:
+    """A random deal with a random declarer who names its longest suit."""
+    hands, kitty = shuffle_deal(game, rng)
+    declarer = rng.randrange(game.players)
+    hand = hands[declarer]
+    if game.kitty == "widow":
+        hand += kitty
+        suit = best_suit(hand)
+        hand.remove(weakest(hand, suit, 1)[0] if weakest(hand, suit, 1) else min(hand, key=lambda t: t.pips))
+    elif game.kitty == "cat":
+        take = [t for t in kitty if count_value(t)]
+        suit = best_suit(hand + take)
+        give = weakest(hand, suit, len(take))
+        if len(give) == len(take):
+            for t, g in zip(take, give, strict=True):
+                hand.remove(g)
+                hand.append(t)
+        suit = best_suit(hand)
+    else:
+        suit = best_suit(hand)
+    return start_position(game, table_for(Declaration("suit", suit)), hands, declarer)
+
+
+def measure(name: str, deals: int, seed: int, budget: int) -> Figures:
+    game = GAMES[name]
+    rng = random.Random(seed)
+    times: list[float] = []
+    nodes: list[int] = []
+    solved = 0
+    for _ in range(deals):
+        pos = opening(game, rng)
+        t0 = time.process_time()
+        result = solve(pos, budget=budget)
+        times.append(time.process_time() - t0)
+        nodes.append(result.nodes)
+        solved += result.solved
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return Figures(
+        name,
+        deals,
+        solved,
+        statistics.median(times) * 1000,
+        p95 * 1000,
+        times[-1] * 1000,
+        sum(nodes) / max(sum(times), 1e-9),
+        int(statistics.median(nodes)),
+    )
+
+
+def row(f: Figures) -> str:
+    return (
+        f"| {f.game} | {f.deals} | {f.solved / f.deals:.1%} | {f.median_ms:,.0f} | {f.p95_ms:,.0f} | {f.max_ms:,.0f} "
+        f"| {f.median_nodes:,} | {f.nodes_per_s:,.0f} |"
+    )
+
+
+HEADER = [
+    "| game | deals | solved | median ms | 95th pct ms | max ms | median nodes | nodes/s |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+]
+
+
+def write_doc(command: str, rows: list[str], budget: int) -> None:
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    section = "\n".join(
+        [
+            MARKER,
+            "",
+            "## Double-dummy solver",
+            "",
+            f"Measured with `{command}` on {platform.python_implementation()} {platform.python_version()}, "
+            f"one core, {time.strftime('%Y-%m-%d')}: CPU time of `referee.engine.solver.solve` from the opening lead "
+            f"(random deal, random declarer naming its longest suit), node budget {budget:,}. "
+            "The machine is shared and its speed drifts; rerun for steadier figures.",
+            "",
+            *HEADER,
+            *rows,
+            "",
+            END,
+        ]
+    )
+    if MARKER in text and END in text:
+        text = text[: text.index(MARKER)] + section + text[text.index(END) + len(END) :]
+    else:
+        text = text.rstrip() + "\n\n" + section + "\n"
+    DOC.write_text(text, encoding="utf-8")
+    print(f"wrote {DOC.relative_to(ROOT)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default="42,moon,88", help="games to measure (comma-separated)")
+    ap.add_argument("--deals", type=int, default=200, help="deals per game")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="node budget of each solve")
+    ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of the run")
+    ap.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
+    opts = ap.parse_args()
+    rows: list[str] = []
+    print(*HEADER, sep="\n")
+    profiler = cProfile.Profile() if opts.profile else None
+    for name in opts.games.split(","):
+        if profiler:
+            profiler.enable()
+        figures = measure(name, opts.deals, opts.seed, opts.budget)
+        if profiler:
+            profiler.disable()
+        rows.append(row(figures))
+        print(rows[-1], flush=True)
+    if profiler:
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+    if opts.write:
+        write_doc(" ".join(["python", "bench/analyze_bench.py", *sys.argv[1:]]), rows, opts.budget)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,484 @@
+"""Double-dummy analysis: the value of a position with every hand known.
+
+The value is what the declaring side ends the hand with if every remaining
+trick is played out with best play by everyone: in 42 and Texas 88 the points
+it takes in the whole hand (those already taken included); in Moon the tricks
+the bidder takes (the two others play together against the bidder); in nello
+the tricks the declarer takes, which the declarer wants as low as possible.
+Under sevens the plays are forced (each player plays the tile nearest 7 pips;
+only ties leave a choice), and the result says so and gives the line.
+
+A search that runs past its node budget says "unsolved" and gives no value: a
+referee or an analysis must never report a guess as a value.  The search itself
+is in ``solver_search``; this module turns positions and live hands into it,
+and answers claims and par.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from .declarations import Declaration, TrumpTable, table_for
+from .hand import Hand, partner_seat, seat_order
+from .profiles import Game, Rules
+from .solver_layout import layout_for
+from .solver_search import Node, OutOfBudget, Search
+from .tiles import ALL_TILES, Tile
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Par",
+    "ParLine",
+    "Position",
+    "Solution",
+    "claim_holds",
+    "declarations_for",
+    "par",
+    "position_from_hand",
+    "solve",
+    "start_position",
+]
+
+DEFAULT_BUDGET = 2_000_000
+"""Nodes a search may visit before it gives up: about 5 s of CPU in 42, 9 s in Texas 88."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Everything the search needs: the tiles left, the trick, the score so far.
+
+    ``points`` and ``tricks`` are what each side (index into the game's teams)
+    has taken; their defaults suit two sides (Moon has three: ``start_position``
+    and ``position_from_hand`` fill them for the game).  ``out`` lists seats that
+    sit the hand out (nello's partner);
+    their tiles are ignored.  ``lose_all``: nello, the value counts the
+    declarer's tricks and the declarer wants it low.
+    """
+
+    table: TrumpTable
+    hands: tuple[tuple[Tile, ...], ...]
+    teams: tuple[int, ...]
+    declarer: int
+    turn: int
+    trick: tuple[tuple[int, Tile], ...] = ()
+    points: tuple[int, ...] = (0, 0)
+    tricks: tuple[int, ...] = (0, 0)
+    out: tuple[int, ...] = ()
+    trick_points: int = 1
+    counters: bool = True
+    lose_all: bool = False
+
+    @property
+    def declaring_team(self) -> int:
+        return self.teams[self.declarer]
+
+    @property
+    def unit(self) -> str:
+        """'points' (42, Texas 88) or 'tricks' (Moon, nello)."""
+        return "tricks" if self.lose_all or (self.trick_points == 1 and not self.counters) else "points"
+
+    @property
+    def taken(self) -> int:
+        """The value the declaring side has already: tricks in nello, else points."""
+        team = self.declaring_team
+        return self.tricks[team] if self.lose_all else self.points[team]
+
+    def legal(self) -> list[Tile]:
+        """The distinct tiles the player to move may play, high first (as ``Hand.legal_plays``)."""
+        lead = self.trick[0][1] if self.trick else None
+        return sorted(set(self.table.playable(self.hands[self.turn], lead)), reverse=True) if self.hands[self.turn] else []
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The result of a search.  ``value`` is None exactly when ``solved`` is False."""
+
+    solved: bool
+    value: int | None
+    unit: str
+    """'points' or 'tricks'."""
+    minimises: bool
+    """True in nello: the declarer wants the value low."""
+    forced: bool
+    """Sevens: every play is forced (ties aside); ``line`` is the forced line."""
+    best: Tile | None = None
+    """A best tile for the player to move."""
+    moves: tuple[tuple[Tile, int], ...] = ()
+    """The value after each legal tile of the player to move (when asked for)."""
+    line: tuple[tuple[int, Tile], ...] = ()
+    """A line of best play to the end, as (seat, tile) (when asked for)."""
+    nodes: int = 0
+    mover_high: bool = True
+    """Whether the player to move plays for a higher value (the declaring side, nello's opponents)."""
+
+    def cost(self, t: Tile) -> int:
+        """What playing ``t`` gives away against a best play, in the value's unit (0: a best play).
+
+        Needs the values of ``moves``; a ``KeyError`` for a tile not among them.
+        """
+        after = dict(self.moves)[t]
+        assert self.value is not None
+        return self.value - after if self.mover_high else after - self.value
+
+
+def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]], declarer: int) -> Position:
+    """The position before the first lead: ``declarer`` leads; nello's partner sits out.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.games import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
+    >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
+    >>> p.turn, p.unit, p.out
+    (0, 'points', ())
+    >>> start_position(GAMES["42"], table_for(Declaration("nello")), hands, 0).out
+    (2,)
+    """
+    contract = game.contract_by_name.get(table.declaration.kind)
+    partner = partner_seat(game, declarer) if contract is not None and contract.partner_out else None
+    out = () if partner is None else (partner,)
+    teams = len(game.team_labels)
+    return Position(
+        table=table,
+        hands=tuple(tuple(h) for h in hands),
+        teams=game.teams,
+        declarer=declarer,
+        turn=declarer,
+        points=(0,) * teams,
+        tricks=(0,) * teams,
+        out=out,
+        trick_points=game.trick_points,
+        counters=game.counters_score,
+        lose_all=contract is not None and contract.lose_all,
+    )
+
+
+def position_from_hand(hand: Hand) -> Position:
+    """The position of a live ``Hand`` in its play phase."""
+    if hand.table is None or hand.turn is None or hand.declarer is None:
+        raise ValueError("a position needs a hand in its play phase (trump named, a player to move)")
+    game = hand.game
+    return Position(
+        table=hand.table,
+        hands=tuple(tuple(h) for h in hand.hands),
+        teams=game.teams,
+        declarer=hand.declarer,
+        turn=hand.turn,
+        trick=tuple(hand.trick),
+        points=tuple(hand.points),
+        tricks=tuple(hand.team_tricks),
+        out=tuple(s for s in range(game.players) if hand.sits_out(s)),
+        trick_points=game.trick_points,
+        counters=game.counters_score,
+        lose_all=hand.lose_all,
+    )
+
+
+class _Setup:
+    """A position turned into a ``Search`` and its root node."""
+
+    def __init__(self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True) -> None:
+        table = pos.table
+        players = len(pos.hands)
+        active = [s for s in range(players) if s not in pos.out]
+        size = len(active)
+        copies = Counter(t for s in active for t in pos.hands[s]) + Counter(t for _, t in pos.trick)
+        width = 2 if copies and max(copies.values()) > 1 else 1
+        if max(copies.values(), default=0) > 2:
+            raise ValueError("a tile is held more than twice")
+        self.layout = layout = layout_for(table, width)
+        used: set[int] = set()
+
+        def slot(t: Tile) -> int:
+            s = layout.base[t]
+            if s in used:
+                s += 1
+            used.add(s)
+            return s
+
+        played = 0
+        for _, t in pos.trick:
+            played |= 1 << slot(t)
+        masks = [0] * players
+        for s in active:
+            for t in pos.hands[s]:
+                masks[s] |= 1 << slot(t)
+        self.masks = masks
+        held = [len(pos.hands[s]) for s in active]
+        k = len(pos.trick)
+        left = max(held, default=0)
+        in_trick = {seat for seat, _ in pos.trick}
+        for s in active:
+            want = left - (1 if s in in_trick else 0)
+            if len(pos.hands[s]) != want:
+                raise ValueError(f"seat {s} holds {len(pos.hands[s])} tiles where {want} are due")
+        nxt = seat_order(players, pos.out)
+        if k >= size or pos.turn not in active or (k and pos.turn != nxt[pos.trick[-1][0]]):
+            raise ValueError(f"seat {pos.turn} cannot be the one to play")
+        tricks_measure = tricks_only or pos.lose_all
+        tp = 1 if tricks_measure else pos.trick_points
+        counters = pos.counters and not tricks_measure
+        cnt = layout.count if counters else (0,) * len(layout.count)
+        decl_team = pos.declaring_team
+        decl_side = tuple(pos.teams[s] == decl_team for s in range(players))
+        maxer = tuple(d != pos.lose_all for d in decl_side)
+        self.search = Search(
+            layout,
+            masks,
+            nxt,
+            size,
+            decl_side,
+            maxer,
+            tp,
+            counters,
+            quick=not pos.lose_all,
+            equivalence=equivalence,
+            budget=budget,
+        )
+        rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | _union(masks)) >> s & 1)
+        if k:
+            lay = layout
+            first = lay.base[pos.trick[0][1]]
+            led = lay.calls[first]
+            st = lay.strength[led]
+            best_i = pos.table.winner([t for _, t in pos.trick])
+            best_seat = pos.trick[best_i][0]
+            best_s = st[lay.base[pos.trick[best_i][1]]]
+            pts = tp + sum(cnt[lay.base[t]] for _, t in pos.trick)
+            self.root = Node(pos.turn, k, led, best_s, best_seat, pts, played, rem, left)
+        else:
+            self.root = Node(pos.turn, 0, 0, 0, pos.turn, tp, 0, rem, left)
+        self.decl_side = decl_side
+        self.maxer = maxer
+
+    def slot_of(self, seat: int, t: Tile) -> int:
+        """The slot of a tile ``seat`` holds (the one the search would play)."""
+        base = self.layout.base[t]
+        mask = self.masks[seat]
+        return base + 1 if self.layout.width > 1 and mask >> (base + 1) & 1 else base
+
+    def tile(self, slot: int) -> Tile:
+        return ALL_TILES[self.layout.tile_of[slot]]
+
+
+def _union(masks: Sequence[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int) -> int:
+    """The exact value in ``0..hi`` by zero-window searches (MTD(f)).
+
+    Each ``evaluate(beta - 1, beta)`` says whether the value reaches ``beta`` and,
+    fail-soft, returns a bound; a run of answers the same way doubles the step, so
+    a poor ``guess`` costs a few searches, not one a point.
+    """
+    lo = 0
+    beta = max(1, min(hi, guess))
+    step, last = 1, 0
+    while lo < hi:
+        g = evaluate(beta - 1, beta)
+        way = -1 if g < beta else 1
+        step = step * 2 if way == last else 1
+        last = way
+        if way < 0:
+            hi = g
+            beta = max(lo + 1, hi - step + 1)
+        else:
+            lo = g
+            beta = min(hi, lo + step)
+    return lo
+
+
+def _keeper(setup: _Setup, node: Node, value: int) -> int:
+    """A play at ``node`` that keeps ``value`` (the first in the search's order).
+
+    ``value`` is the node's value, so one zero-window test a play suffices: a play
+    worth at least ``value`` to a player who wants it high (at most, to one who
+    wants it low) is worth exactly ``value``.
+    """
+    search = setup.search
+    high = setup.maxer[node.seat]
+    for m in search.moves(node):
+        if high and search.after(node, m, value - 1, value) >= value:
+            return m
+        if not high and search.after(node, m, value, value + 1) <= value:
+            return m
+    raise AssertionError("no play keeps the solved value")  # pragma: no cover
+
+
+def _line(setup: _Setup, value: int) -> list[tuple[int, Tile]]:
+    """A line of best play from the root, each play keeping the value."""
+    search = setup.search
+    node = setup.root
+    out: list[tuple[int, Tile]] = []
+    while node.left:
+        m = _keeper(setup, node, value)
+        out.append((node.seat, setup.tile(m)))
+        nxt = search.advance(node, m)
+        if nxt.k == 0 and setup.decl_side[nxt.seat]:
+            value -= node.rem - nxt.rem
+        node = nxt
+    return out
+
+
+def solve(
+    position: Position, *, budget: int = DEFAULT_BUDGET, moves: bool = False, line: bool = False, equivalence: bool = True
+) -> Solution:
+    """The value of ``position`` with best play by everyone.
+
+    ``moves``: also the value after each legal tile; ``line``: a line of best play
+    (always given under sevens).  Past ``budget`` nodes the result is unsolved.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.games import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
+    >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
+    >>> s = solve(p, moves=True)
+    >>> s.value, str(s.best), [(str(t), v) for t, v in s.moves], s.cost(tile("5-5"))
+    (27, '6-6', [('6-6', 27), ('5-5', 11)], 16)
+    >>> solve(p, budget=3).solved, solve(p, budget=3).value
+    (False, None)
+    """
+    setup = _Setup(position, budget, equivalence=equivalence)
+    search = setup.search
+    forced = position.table.forced
+    unit, minimises = position.unit, position.lose_all
+    high = setup.maxer[position.turn]
+    try:
+        if setup.root.left == 0:
+            return Solution(True, position.taken, unit, minimises, forced, mover_high=high)
+        root = setup.root
+        # First ask whether the declaring side takes everything left (nello: nothing):
+        # from the opening lead that is often so, and a strong side proves it fast.
+        future = _exact(partial(search.value, root), root.rem, 1 if position.lose_all else root.rem)
+        values: list[tuple[Tile, int]] = []
+        if moves:
+            for t in position.legal():
+                v = _exact(partial(search.after, root, setup.slot_of(root.seat, t)), root.rem, future)
+                values.append((t, position.taken + v))
+        best_tile = setup.tile(_keeper(setup, root, future))
+        played = tuple(_line(setup, future)) if line or forced else ()
+    except OutOfBudget:
+        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited, mover_high=high)
+    return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited, high)
+
+
+def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """Can the declaring side take every remaining trick whatever the others play
+    (in nello: can the declarer lose every one)?  None past the budget.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.games import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 6-5", "1-0 4-4", "5-0 3-3", "3-1 2-2")]
+    >>> claim_holds(start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0))
+    True
+    >>> claim_holds(start_position(GAMES["42"], table_for(Declaration("suit", 1)), hands, 0))
+    False
+    """
+    setup = _Setup(position, budget, tricks_only=True)
+    root = setup.root
+    if root.left == 0:
+        return True
+    try:
+        if position.lose_all:
+            return setup.search.value(root, 0, 1) <= 0
+        return setup.search.value(root, root.left - 1, root.left) >= root.left
+    except OutOfBudget:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ParLine:
+    """One declaration of a par table and its solution."""
+
+    declaration: Declaration
+    solution: Solution
+    all_or_nothing: bool
+    """Nello and sevens: the contract is made only by losing (nello) or taking every trick."""
+    made: bool | None
+    """For an all-or-nothing contract, whether best play makes it (None: unsolved, or not such a contract)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """What the declarer gets with best play under each declaration, and the best of them."""
+
+    lines: tuple[ParLine, ...]
+    best: ParLine | None
+    """The declaration worth most to the declarer (None when nothing was solved): the
+    highest value, where a made nello or sevens counts as every point or trick of the
+    hand and a failed one as less than any value; on a tie the first in
+    ``declarations_for``'s order."""
+
+
+def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
+    """The declarations ``rules`` let a declarer holding ``hand`` name: each suit (in
+    Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, and the
+    contracts named as a declaration whose option is on (nello, sevens).
+
+    >>> from referee.engine.profiles import make_rules
+    >>> [str(d) for d in declarations_for(make_rules("42", {"nello": "on"}), [])]
+    ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'doubles', 'follow-me', 'nello']
+    """
+    game = rules.game
+
+    def with_doubles(kind: str, option: str | None) -> Declaration:
+        # The doubles' place is an option's value, read as ``Hand.default_declaration`` reads it.
+        mode = rules.option(option) if option is not None else None
+        return Declaration(kind, doubles_low=mode == "low", doubles_suit=mode == "own-suit")
+
+    out: list[Declaration] = []
+    if "suit" in game.declarations:
+        out += [Declaration("suit", s) for s in range(7) if not game.trump_from_bid or any(t.has(s) for t in hand)]
+    if "doubles" in game.declarations:
+        out.append(Declaration("doubles"))
+    if "follow-me" in game.declarations:
+        out.append(with_doubles("follow-me", game.follow_me_option))
+    for c in game.contracts:
+        if c.when == "trump" and rules.contract(c.name) is not None:
+            out.append(with_doubles(c.name, c.doubles_option))
+    return out
+
+
+def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
+    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
+
+    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.tiles import tile
+    >>> rows = ("6-6 6-5 5-5", "6-4 4-4 5-0", "6-1 3-3 4-1", "2-2 3-2 1-0")  # the last three tricks
+    >>> p = par(make_rules("42"), [[tile(t) for t in r.split()] for r in rows], 0)
+    >>> [(str(line.declaration), line.solution.value) for line in p.lines]  # doctest: +NORMALIZE_WHITESPACE
+    [('blanks', 0), ('aces', 38), ('deuces', 11), ('treys', 16), ('fours', 21), ('fives', 38), ('sixes', 38),
+     ('doubles', 38), ('follow-me', 38)]
+    >>> str(p.best.declaration)  # the first of the best
+    'aces'
+    """
+    game = rules.game
+    total = game.hand_total
+    lines: list[ParLine] = []
+    for d in declarations_for(rules, hands[declarer]):
+        solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
+        contract = rules.contract(d.kind)
+        # A contract named as the declaration needs a bid of a mark or more: all or nothing.
+        special = contract is not None and contract.when == "trump"
+        made: bool | None = None
+        if special and solution.value is not None:
+            made = solution.value == (0 if solution.minimises else total)
+        lines.append(ParLine(d, solution, special, made))
+
+    def worth(line: ParLine) -> int:
+        if line.all_or_nothing:
+            return total if line.made else -1
+        assert line.solution.value is not None
+        return line.solution.value
+
+    solved = [line for line in lines if line.solution.solved]
+    return Par(tuple(lines), max(solved, key=worth) if solved else None)

@@ -1,0 +1,282 @@
+"""The double-dummy solver against a plain exhaustive minimax written here.
+
+The oracle below knows nothing of the solver: no pruning, no tables, no bit
+masks; it plays every legal tile of every seat through ``TrumpTable.playable``
+and ``TrumpTable.winner``.  Endings are reached by random legal play through a
+real ``Hand`` of every game and contract, so ``position_from_hand`` is tested
+with them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.engine.auction import Bid
+from referee.engine.deal import shuffle_deal
+from referee.engine.declarations import Declaration
+from referee.engine.games import GAMES
+from referee.engine.hand import Hand, Phase, seat_order
+from referee.engine.profiles import make_rules
+from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve
+from referee.engine.tiles import Tile, count_value, tile
+
+# Every game and contract: (game, declaration, options).
+CONTRACTS: list[tuple[str, Declaration, dict[str, str]]] = [
+    *[("42", Declaration("suit", s), {}) for s in range(7)],
+    ("42", Declaration("doubles"), {}),
+    ("42", Declaration("follow-me"), {}),
+    ("42", Declaration("follow-me", doubles_low=True), {"follow-me-doubles": "low"}),
+    ("42", Declaration("nello", doubles_suit=True), {"nello": "on"}),
+    ("42", Declaration("nello"), {"nello": "on", "nello-doubles": "high"}),
+    ("42", Declaration("nello", doubles_low=True), {"nello": "on", "nello-doubles": "low"}),
+    ("42", Declaration("sevens"), {"sevens": "on"}),
+    *[("moon", Declaration("suit", s), {}) for s in (0, 3, 6)],
+    ("moon", Declaration("doubles"), {}),
+    ("moon", Declaration("follow-me"), {}),
+    *[("88", Declaration("suit", s), {}) for s in range(7)],
+]
+
+
+def oracle(pos: Position) -> tuple[int, dict[Tile, int]]:
+    """The value of ``pos`` and after each legal tile, by trying every line of play."""
+    table = pos.table
+    players = len(pos.hands)
+    nxt = seat_order(players, pos.out)
+    size = players - len(pos.out)
+    side = pos.teams[pos.declarer]
+    hands = [list(h) if s not in pos.out else [] for s, h in enumerate(pos.hands)]
+
+    def worth(tiles: list[Tile]) -> int:
+        if pos.lose_all:
+            return 1
+        return pos.trick_points + (sum(count_value(t) for t in tiles) if pos.counters else 0)
+
+    def after(seat: int, trick: list[tuple[int, Tile]], t: Tile) -> int:
+        hands[seat].remove(t)
+        trick.append((seat, t))
+        if len(trick) < size:
+            v = best(nxt[seat], trick)
+        else:
+            tiles = [x for _, x in trick]
+            winner = trick[table.winner(tiles)][0]
+            v = (worth(tiles) if pos.teams[winner] == side else 0) + (best(winner, []) if hands[winner] else 0)
+        trick.pop()
+        hands[seat].append(t)
+        return v
+
+    def best(seat: int, trick: list[tuple[int, Tile]]) -> int:
+        lead = trick[0][1] if trick else None
+        values = [after(seat, trick, t) for t in set(table.playable(hands[seat], lead))]
+        return max(values) if (pos.teams[seat] == side) != pos.lose_all else min(values)
+
+    trick = list(pos.trick)
+    per_tile = {t: pos.taken + after(pos.turn, trick, t) for t in set(table.playable(hands[pos.turn], trick[0][1] if trick else None))}
+    values = per_tile.values()
+    value = max(values) if (pos.teams[pos.turn] == side) != pos.lose_all else min(values)
+    return value, per_tile
+
+
+def claim_oracle(pos: Position) -> bool:
+    """Whether the declaring side takes every remaining trick (nello: loses every one), by the oracle."""
+    tricks_only = dataclasses.replace(pos, trick_points=1, counters=False, points=pos.tricks)
+    value, _ = oracle(tricks_only)
+    active = [s for s in range(len(pos.hands)) if s not in pos.out]
+    left = (sum(len(pos.hands[s]) for s in active) + len(pos.trick)) // len(active)
+    taken = pos.tricks[pos.declaring_team]
+    return value == (taken if pos.lose_all else taken + left)
+
+
+def hand_in_play(game: str, declaration: Declaration, options: dict[str, str], rng: random.Random) -> Hand:
+    """A hand of ``game`` just after trump is named, the first bidder the declarer."""
+    rules = make_rules(game, options)
+    g = rules.game
+    deal, kitty = shuffle_deal(g, rng)
+    dealer = rng.randrange(g.players)
+    hand = Hand(rules, dealer, deal, kitty)
+    first = (dealer + 1) % g.players
+    if game == "42":
+        hand.bid(first, Bid(42))
+    elif game == "moon":
+        hand.bid(first, Bid(4))
+    else:
+        suit = declaration.suit
+        assert suit is not None
+        if not any(t.has(suit) for t in hand.hands[first]):  # the bidder must hold the suit
+            return hand_in_play(game, declaration, options, rng)
+        hand.bid(first, Bid(60, suit))
+    while hand.phase is Phase.AUCTION:
+        hand.bid(hand.turn, None)
+    if hand.phase is Phase.EXCHANGE:
+        if game == "moon":  # the widow joins the hand, then one of the eight goes back
+            hand.exchange(list(hand.kitty), [rng.choice(hand.hands[first] + hand.kitty)])
+        else:  # the cat: tiles go back from the hand, and no counter may stay in the cat
+            give = rng.sample([t for t in hand.hands[first] if not count_value(t)], len(hand.kitty))
+            hand.exchange(list(hand.kitty), give)
+    if hand.phase is Phase.DECLARE:
+        hand.declare(declaration)
+    assert hand.phase is Phase.PLAY
+    return hand
+
+
+def ending(game: str, declaration: Declaration, options: dict[str, str], rng: random.Random, tricks_left: int) -> Position:
+    """Random legal play down to ``tricks_left`` tricks, sometimes into the next trick."""
+    hand = hand_in_play(game, declaration, options, rng)
+    stop = GAMES[game].hand_size - tricks_left
+    extra = rng.randrange(hand.trick_size)
+    while len(hand.tricks) < stop or len(hand.trick) < extra:
+        hand.play(rng.choice(hand.legal_plays()))
+    return position_from_hand(hand)
+
+
+def endings(n: int, tricks: dict[str, int], seed: int) -> Iterator[tuple[str, Declaration, Position]]:
+    rng = random.Random(seed)
+    for i in range(n):
+        game, declaration, options = CONTRACTS[i % len(CONTRACTS)]
+        yield game, declaration, ending(game, declaration, options, rng, tricks[game])
+
+
+def check(pos: Position) -> None:
+    value, per_tile = oracle(pos)
+    got = solve(pos, moves=True)
+    assert got.solved
+    assert got.value == value
+    assert dict(got.moves) == per_tile
+    assert got.best is not None and per_tile[got.best] == value
+    assert got.cost(got.best) == 0 and min(got.cost(t) for t in per_tile) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_trick_endings_match_the_oracle(seed: int) -> None:
+    for _, _, pos in endings(len(CONTRACTS) * 10, {"42": 2, "moon": 2, "88": 2}, seed):
+        check(pos)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_three_trick_endings_match_the_oracle(seed: int) -> None:
+    for _, _, pos in endings(len(CONTRACTS) * 3, {"42": 3, "moon": 3, "88": 2}, 100 + seed):
+        check(pos)
+
+
+def test_four_trick_endings_match_the_oracle() -> None:
+    for _, _, pos in endings(len(CONTRACTS) - 7, {"42": 4, "moon": 4, "88": 2}, 7):
+        check(pos)
+
+
+def test_claims_agree_with_the_oracle() -> None:
+    """``claim_holds`` between tricks and within one, against the oracle on tricks."""
+    answers = set()
+    for _, _, pos in endings(len(CONTRACTS) * 4, {"42": 3, "moon": 3, "88": 2}, 5):
+        want = claim_oracle(pos)
+        assert claim_holds(pos) is want
+        answers.add(want)
+    assert answers == {True, False}
+
+
+def test_budget_exhaustion_says_unsolved_and_gives_no_value() -> None:
+    rng = random.Random(3)
+    hand = hand_in_play("42", Declaration("suit", 5), {}, rng)
+    pos = position_from_hand(hand)
+    small = solve(pos, budget=50, moves=True, line=True)
+    assert not small.solved and small.value is None and small.best is None and small.moves == () and small.line == ()
+    assert small.nodes == 51
+    assert claim_holds(pos, budget=0) is None
+    assert solve(pos).solved
+
+
+def test_line_of_best_play_replays_to_the_value() -> None:
+    """Every tile of the line is legal in the live hand, and the hand ends with the value."""
+    rng = random.Random(11)
+    for game, declaration, options in CONTRACTS[::3]:
+        hand = hand_in_play(game, declaration, options, rng)
+        while len(hand.tricks) < GAMES[game].hand_size - 4:
+            hand.play(rng.choice(hand.legal_plays()))
+        pos = position_from_hand(hand)
+        got = solve(pos, line=True)
+        assert got.solved and got.value is not None
+        for seat, t in got.line:
+            assert hand.turn == seat and t in hand.legal_plays()
+            hand.play(t)
+        assert hand.phase is Phase.DONE
+        team = pos.declaring_team
+        assert got.value == (hand.team_tricks[team] if pos.lose_all else hand.points[team])
+
+
+def test_sevens_is_forced_and_gives_the_forced_line() -> None:
+    rules = make_rules("42", {"sevens": "on"})
+    deal = [
+        [tile(t) for t in h.split()]
+        for h in (
+            "6-1 5-2 4-3 6-0 5-1 4-2 3-3",  # N: the three 7s, then three 6s and a 6
+            "6-2 5-3 4-4 6-3 5-4 2-0 1-0",
+            "0-0 1-1 2-1 3-0 3-1 3-2 4-0",
+            "4-1 5-0 5-5 6-4 6-5 6-6 2-2",
+        )
+    ]
+    hand = Hand(rules, 3, deal)
+    hand.bid(0, Bid(42))
+    for seat in (1, 2, 3):
+        hand.bid(seat, None)
+    hand.declare(Declaration("sevens"))
+    got = solve(position_from_hand(hand))
+    assert got.forced and got.solved
+    assert len(got.line) == 28
+    for seat, t in got.line:  # each play is a tile nearest 7 of the hand (any of them on a tie)
+        assert hand.turn == seat and abs(t.pips - 7) == min(abs(x.pips - 7) for x in hand.hands[seat])
+        hand.play(t)
+    assert got.value == hand.points[0]
+    assert str(got.line[0][1]) in ("6-1", "5-2", "4-3") and str(got.line[2][1]) == "3-2"  # N's 7s tie; S's 3-2 is alone
+
+
+@pytest.mark.parametrize("game", ["42", "moon", "88"])
+def test_equivalent_tiles_searched_once_change_no_value(game: str) -> None:
+    rng = random.Random(17)
+    for declaration, options in [(d, o) for g, d, o in CONTRACTS if g == game][:4]:
+        pos = ending(game, declaration, options, rng, 4 if game != "88" else 3)
+        with_eq = solve(pos, moves=True)
+        without = solve(pos, moves=True, equivalence=False)
+        assert with_eq.value == without.value and with_eq.moves == without.moves
+        assert with_eq.nodes <= without.nodes
+
+
+def test_position_checks_its_tiles() -> None:
+    pos = ending("42", Declaration("suit", 2), {}, random.Random(1), 2)
+    short = pos.hands[0][1:] if pos.hands[0] else ()
+    bad = Position(**{**{f: getattr(pos, f) for f in pos.__dataclass_fields__}, "hands": (short, *pos.hands[1:])})
+    with pytest.raises(ValueError, match="tiles where"):
+        solve(bad)
+
+
+def test_the_worked_example_of_docs_analysis() -> None:
+    """docs/analysis.md's example is a doctest session: its numbers are the solver's."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "analysis.md"
+    failed, attempted = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert attempted >= 8 and failed == 0
+
+
+def test_par_solves_every_declaration_and_names_the_best() -> None:
+    rows = ("1-0 2-0 2-1 3-0 3-1 4-0 4-1", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4", "4-3 4-2 3-3 3-2 2-2 1-1 0-0")
+    hands = [[tile(t) for t in r.split()] for r in rows]
+    p = par(make_rules("42", {"nello": "on", "sevens": "on"}), hands, 0)
+    got = {str(line.declaration): (line.solution.value, line.made) for line in p.lines}
+    assert got == {
+        "blanks": (29, None),
+        "aces": (34, None),
+        "deuces": (16, None),
+        "treys": (16, None),
+        "fours": (42, None),
+        "fives": (42, None),
+        "sixes": (0, None),
+        "doubles": (16, None),
+        "follow-me": (42, None),
+        "nello": (0, True),  # North loses every trick
+        "sevens": (34, False),
+    }
+    assert p.best is not None and str(p.best.declaration) == "fours"  # the first of the best
+    # Texas 88: a bid names a suit the bidder holds, so par offers only those.
+    assert [d.suit for d in declarations_for(make_rules("88"), [tile("6-5"), tile("5-5"), tile("2-0")])] == [0, 2, 5, 6]
