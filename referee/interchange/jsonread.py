@@ -5,7 +5,7 @@ a time (memory stays bounded by the largest document).  Every document is
 validated as strictly as text is read: the schema (``shapes.model_of``), then what
 a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
 document can never hand the referee a record the notation could not hold.
-Version 1 documents are read too.
+Documents of versions 1 and 2 are read too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from .. import codes
 from ..diagnostics import Diagnostic
 from ..notation.reader import cannot_read
-from ..notation.record import GameRecord
+from ..notation.record import AcceptedPlay, GameRecord, RenegeCall
 from ..source import Position
 from .documents import Document
 from .shapes import load
@@ -145,6 +145,8 @@ def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | No
 def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
+    if isinstance(data, dict) and data.get("version") == 2:
+        data = dict(data, version=3)  # version 3 added the irregularities, which version 2 never holds
     try:
         doc = Document.model_validate(data)
         record: GameRecord = load(GameRecord, doc.record)
@@ -174,7 +176,12 @@ def _impossible(record: GameRecord) -> str | None:
                 return f"hand {n}: a suit trump needs a suit 0 to 6, not {t.suit}"
             if t.kind != "suit" and t.suit is not None:
                 return f"hand {n}: a {t.kind} trump names no suit"
-        for label in (hand.dealer, *(c.seat for c in hand.calls), *(p.seat for tr in hand.tricks for p in tr.plays)):
+        ruled: list[AcceptedPlay | RenegeCall] = [*hand.accepted, *([hand.renege] if hand.renege else [])]
+        for one in ruled:
+            if not 0 <= one.trick <= 999_999_999:
+                return f"hand {n}: trick {one.trick} is out of range"
+        irregular = (hand.misdeal.by if hand.misdeal else None, *(r.seat for r in ruled), hand.renege.called_by if hand.renege else None)
+        for label in (hand.dealer, *(c.seat for c in hand.calls), *(p.seat for tr in hand.tricks for p in tr.plays), *irregular):
             if label is not None and not (len(label) == 1 and label.isascii() and label.isalpha()):
                 return f"hand {n}: {label!r} is not a seat (a seat is one letter)"
     return None

@@ -138,7 +138,7 @@ def _entries(tags: list[Tag], hand: HandRecord | None, text: str, base: int) -> 
             if tr.at is not None:
                 for k, span in enumerate(play_spans(text, base, tr.at)):
                     out.append(_Entry(span[0], span[1], 2, _PlayRef(tr, k)))
-        for one in (hand.exchange, hand.trump, hand.claim, hand.result, hand.award, hand.score):
+        for one in (hand.misdeal, hand.exchange, hand.trump, *hand.accepted, hand.renege, hand.claim, hand.result, hand.award, hand.score):
             if one is not None:
                 add(one)
     out.sort(key=lambda e: (e.start, e.depth))

@@ -46,10 +46,31 @@ _MINOR: dict[str, str] = {
     "COMMA": "`,`",
     "BIDCONTRACT": "`plunge` or `splash`",
     "NL": "a new line",
+    "TRICK": "`trick N`",
+    "CALLED": "`called by SEAT`",
 }
-_ITEMS = frozenset(("DEAL", "WIDOW", "CAT", "BID", "EXCHANGE", "TRUMP", "PLAY", "CLAIM", "CONCEDE", "RESULT", "AWARD", "SCORE"))
+_ITEMS = frozenset(
+    (
+        "DEAL",
+        "WIDOW",
+        "CAT",
+        "BID",
+        "EXCHANGE",
+        "TRUMP",
+        "PLAY",
+        "CLAIM",
+        "CONCEDE",
+        "RESULT",
+        "AWARD",
+        "SCORE",
+        "MISDEAL",
+        "RENEGE",
+        "ACCEPT",
+    )
+)
 _KEYWORD = re.compile(
-    r"(?<![A-Za-z0-9_])(deal|widow|cat|bid|exchange|trump|play|claim|concede|result|award|score|hand)(?![A-Za-z0-9_])", re.I
+    r"(?<![A-Za-z0-9_])(deal|widow|cat|bid|exchange|trump|play|claim|concede|result|award|score|misdeal|renege|accept|hand)(?![A-Za-z0-9_])",
+    re.I,
 )
 _WORD = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
 _SEAT_BEFORE = re.compile(r"(?<![^\s,/=])([A-Za-z])[\s,/=]*\Z")
@@ -70,7 +91,8 @@ def _words(expected: Iterable[str]) -> str:
     main += [w for n, w in _MAIN.items() if n in names and not any(s in names for s in _SUBSUMED.get(n, ()))]
     main = list(dict.fromkeys(main))
     if not main and names & _ITEMS:
-        main = ["a new item (`deal`, `bid`, `trump`, `play`, `result`, ...) at the start of a line"]
+        tails = [_MINOR[n] for n in ("BY", "CALLED") if n in names]  # `misdeal by W`, `renege E trick 3 called by N`
+        main = [*tails, "a new item (`deal`, `bid`, `trump`, `play`, `result`, ...) at the start of a line"]
     if not main:
         main = [w for n, w in _MINOR.items() if n in names] or ["the end of the hand"]
     if len(main) == 1:

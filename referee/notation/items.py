@@ -16,18 +16,35 @@ from dataclasses import dataclass
 from ..engine.declarations import NUMBER_NAMES
 from .grammar import keyword
 from .hands import ItemReader, Keyword
-from .itemscan import read_award, read_bid, read_claim, read_deal, read_exchange, read_kitty, read_play, read_result, read_score, read_trump
+from .itemscan import (
+    read_accept,
+    read_award,
+    read_bid,
+    read_claim,
+    read_deal,
+    read_exchange,
+    read_kitty,
+    read_misdeal,
+    read_play,
+    read_renege,
+    read_result,
+    read_score,
+    read_trump,
+)
 from .lines import Lines, inline
 from .plain import (
     PlainItem,
     PlainReader,
+    accept_line,
     award_line,
     bid_line,
     claim_line,
     deal_line,
     exchange_line,
     kitty_line,
+    misdeal_line,
     play_line,
+    renege_line,
     result_line,
     score_line,
     trump_line,
@@ -200,9 +217,40 @@ def write_score(hand: HandRecord, out: Lines) -> None:
         out.line(s.comments, INDENT, f"score {_sides(s.scores)}".rstrip(), s.after)
 
 
+def write_misdeal(hand: HandRecord, out: Lines) -> None:
+    m = hand.misdeal
+    if m is not None:
+        out.line(m.comments, INDENT, "misdeal" + (f" by {m.by}" if m.by is not None else ""), m.after)
+
+
+def write_renege(hand: HandRecord, out: Lines) -> None:
+    r = hand.renege
+    if r is not None:
+        called = f" called by {r.called_by}" if r.called_by is not None else ""
+        out.line(r.comments, INDENT, f"renege {r.seat} trick {r.trick}{called}", r.after)
+
+
+def write_accept(hand: HandRecord, out: Lines) -> None:
+    for a in hand.accepted:
+        out.line(a.comments, INDENT, f"accept {a.seat} trick {a.trick}", a.after)
+
+
 # -- the registry ---------------------------------------------------------------------------
 
 ITEMS: tuple[ItemSpec, ...] = (
+    ItemSpec(
+        "misdeal",
+        ("MISDEAL",),
+        "misdeal",
+        0,
+        True,
+        read_misdeal,
+        misdeal_line,
+        False,
+        False,
+        write_misdeal,
+        "`misdeal [by SEAT]` (the hand was misdealt and dealt again; the deal written is the redeal)",
+    ),
     ItemSpec(
         "deal",
         ("DEAL",),
@@ -258,6 +306,32 @@ ITEMS: tuple[ItemSpec, ...] = (
         False,
         write_play,
         "`play TRICK` then one trick per line, or tricks separated by `/`",
+    ),
+    ItemSpec(
+        "accept",
+        ("ACCEPT",),
+        "accepted",
+        5,
+        False,
+        read_accept,
+        accept_line,
+        False,
+        False,
+        write_accept,
+        "`accept SEAT trick N` (the table let SEAT's play out of turn to trick N stand)",
+    ),
+    ItemSpec(
+        "renege",
+        ("RENEGE",),
+        "renege",
+        5,
+        True,
+        read_renege,
+        renege_line,
+        False,
+        False,
+        write_renege,
+        "`renege SEAT trick N [called by SEAT]` (a renege called and ruled at the table)",
     ),
     ItemSpec(
         "claim",

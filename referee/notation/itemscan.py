@@ -15,18 +15,36 @@ from .. import codes
 from ..engine.tiles import Tile
 from .grammar import terminal
 from .hands import HandScan
-from .record import Call, Claim, Dealt, Exchange, Kitty, Play, StatedAward, StatedResult, StatedScore, TrickRecord, TrumpRecord
+from .record import (
+    AcceptedPlay,
+    Call,
+    Claim,
+    Dealt,
+    Exchange,
+    Kitty,
+    Misdeal,
+    Play,
+    RenegeCall,
+    StatedAward,
+    StatedResult,
+    StatedScore,
+    TrickRecord,
+    TrumpRecord,
+)
 from .tokens import LETTERS, SUITS, TILES, is_number, is_signed, is_tile_like
 
 __all__ = [
     "declaration",
+    "read_accept",
     "read_award",
     "read_bid",
     "read_claim",
     "read_deal",
     "read_exchange",
     "read_kitty",
+    "read_misdeal",
     "read_play",
+    "read_renege",
     "read_result",
     "read_score",
     "read_trump",
@@ -374,3 +392,56 @@ def read_award(h: HandScan, i: int, j: int) -> None:
 def read_score(h: HandScan, i: int, j: int) -> None:
     scores, at = _amounts(h, i, j)
     h.record.score = StatedScore(scores, at)
+
+
+# -- irregularities ruled at the table ------------------------------------------------------
+
+
+# misdeal: MISDEAL (BY SEAT)?
+def read_misdeal(h: HandScan, i: int, j: int) -> None:
+    toks = h.toks
+    words = _words(h, i, j)
+    by = by_at = None
+    if len(words) == 2 and toks[words[0]].lower() == "by" and _seat(toks[words[1]]):
+        by, by_at = toks[words[1]].upper(), h.at(words[1])
+    elif words:
+        h.syntax()
+    h.record.misdeal = Misdeal(by, h.span(i, words[-1] if words else i), by_at)
+
+
+def _seat_trick(h: HandScan, words: list[int]) -> tuple[str, int, list[int]] | None:
+    """``SEAT TRICK NUMBER`` at the start of ``words``: the seat, the trick (0 when out of
+    range, which is reported) and the words after them; None (a syntax error) otherwise."""
+    toks = h.toks
+    if len(words) >= 3 and _seat(toks[words[0]]) and toks[words[1]].lower() == "trick" and is_number(toks[words[2]]):
+        return toks[words[0]].upper(), h.number(words[2]) or 0, words[3:]
+    h.syntax()
+    return None
+
+
+# renege: RENEGE SEAT TRICK NUMBER (CALLED BY SEAT)?
+def read_renege(h: HandScan, i: int, j: int) -> None:
+    toks = h.toks
+    words = _words(h, i, j)
+    found = _seat_trick(h, words)
+    if found is None:
+        return
+    seat, trick, rest = found
+    caller = None
+    if len(rest) == 3 and toks[rest[0]].lower() == "called" and toks[rest[1]].lower() == "by" and _seat(toks[rest[2]]):
+        caller = toks[rest[2]].upper()
+    elif rest:
+        h.syntax()
+    h.record.renege = RenegeCall(seat, trick, caller, h.span(i, words[-1]))
+
+
+# accept: ACCEPT SEAT TRICK NUMBER
+def read_accept(h: HandScan, i: int, j: int) -> None:
+    words = _words(h, i, j)
+    found = _seat_trick(h, words)
+    if found is None:
+        return
+    seat, trick, rest = found
+    if rest:
+        h.syntax()
+    h.record.accepted.append(AcceptedPlay(seat, trick, h.span(i, words[-1])))

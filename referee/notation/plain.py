@@ -23,7 +23,23 @@ from functools import partial
 from typing import NamedTuple
 
 from .itemscan import declaration
-from .record import Call, Claim, Dealt, Exchange, HandRecord, Kitty, Play, StatedAward, StatedResult, StatedScore, TrickRecord, TrumpRecord
+from .record import (
+    AcceptedPlay,
+    Call,
+    Claim,
+    Dealt,
+    Exchange,
+    HandRecord,
+    Kitty,
+    Misdeal,
+    Play,
+    RenegeCall,
+    StatedAward,
+    StatedResult,
+    StatedScore,
+    TrickRecord,
+    TrumpRecord,
+)
 from .tokens import LETTERS, MAX_DIGITS, SUITS, TILES
 
 __all__ = ["PlainItem", "PlainReader", "plain_hand"]
@@ -256,6 +272,52 @@ def score_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if rec.score is not None or scores is None:
         return False
     rec.score = StatedScore(scores, (at + _indent(line), at + len(line.rstrip())))
+    return True
+
+
+def _whole(line: str, at: int) -> tuple[int, int]:
+    """The span of a line's text, from its indent to its last word."""
+    return (at + _indent(line), at + len(line.rstrip()))
+
+
+def misdeal_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    if rec.misdeal is not None:
+        return False
+    if len(words) == 1:
+        rec.misdeal = Misdeal(None, _whole(line, at))
+        return True
+    if len(words) != 3 or words[1].lower() != "by" or not _seat(words[2]):
+        return False
+    end = at + len(line.rstrip())
+    rec.misdeal = Misdeal(words[2].upper(), _whole(line, at), (end - 1, end))
+    return True
+
+
+def _seat_trick(words: list[str]) -> tuple[str, int] | None:
+    """``KEYWORD SEAT trick NUMBER ...``: the seat and the trick."""
+    if len(words) < 4 or not _seat(words[1]) or words[2].lower() != "trick" or not _number(words[3]):
+        return None
+    return words[1].upper(), int(words[3])
+
+
+def renege_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    found = _seat_trick(words)
+    if rec.renege is not None or found is None:
+        return False
+    caller = None
+    if len(words) == 7 and words[4].lower() == "called" and words[5].lower() == "by" and _seat(words[6]):
+        caller = words[6].upper()
+    elif len(words) != 4:
+        return False
+    rec.renege = RenegeCall(*found, caller, _whole(line, at))
+    return True
+
+
+def accept_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    found = _seat_trick(words)
+    if found is None or len(words) != 4:
+        return False
+    rec.accepted.append(AcceptedPlay(*found, _whole(line, at)))
     return True
 
 

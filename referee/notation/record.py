@@ -27,6 +27,7 @@ from ..source import Source, Span
 
 __all__ = [
     "RECORD_VERSION",
+    "AcceptedPlay",
     "Call",
     "Claim",
     "Dealt",
@@ -34,7 +35,9 @@ __all__ = [
     "GameRecord",
     "HandRecord",
     "Kitty",
+    "Misdeal",
     "Play",
+    "RenegeCall",
     "StatedAward",
     "StatedResult",
     "StatedScore",
@@ -43,8 +46,9 @@ __all__ = [
     "TrumpRecord",
 ]
 
-RECORD_VERSION = 2
-"""The version of the JSON shape of a record (version 1 is still read)."""
+RECORD_VERSION = 3
+"""The version of the JSON shape of a record (versions 1 and 2 are still read; 3 added
+the irregularities: ``misdeal``, ``renege``, ``accepted``)."""
 
 Comments = tuple[str, ...]
 
@@ -186,6 +190,43 @@ class StatedScore:
 
 
 @dataclass(slots=True)
+class Misdeal:
+    """``misdeal by W``: the hand was misdealt (by ``by``, its dealer) and dealt again by the
+    same player; the deal the record writes is the redeal."""
+
+    by: str | None = None
+    at: Span | None = field(default=None, compare=False)
+    by_at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
+@dataclass(slots=True)
+class RenegeCall:
+    """``renege E trick 3 called by N``: a renege called and ruled at the table: who reneged,
+    in which trick (1-based), who called it.  The hand is scored by the ruling."""
+
+    seat: str
+    trick: int
+    called_by: str | None = None
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
+@dataclass(slots=True)
+class AcceptedPlay:
+    """``accept W trick 3``: W played to trick 3 (1-based) out of turn and the table let the
+    play stand; play goes on clockwise from W."""
+
+    seat: str
+    trick: int
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
+@dataclass(slots=True)
 class HandRecord:
     number: int | None = None
     """The hand number as written (``hand 2``); hands are reported by it."""
@@ -200,6 +241,9 @@ class HandRecord:
     result: StatedResult | None = None
     award: StatedAward | None = None
     score: StatedScore | None = None
+    misdeal: Misdeal | None = None
+    renege: RenegeCall | None = None
+    accepted: list[AcceptedPlay] = field(default_factory=list)
     unreadable: bool = False
     """The hand had a syntax error: its items may be partial and it is not replayed."""
     at: Span | None = field(default=None, compare=False)
