@@ -159,6 +159,11 @@ E103: Final = Code("E103", "too many copies", "A tile appears more often than th
 E104: Final = Code("E104", "seat dealt twice or missing", "The deal lists a seat more than once or leaves a seat out.")
 E105: Final = Code("E105", "wrong dealer", "The dealer moves one seat clockwise after every hand, thrown-in hands included.")
 E106: Final = Code("E106", "kitty disagrees with the deal", "The widow or cat written in the record is not the set of tiles left undealt.")
+E107: Final = Code(
+    "E107",
+    "misdeal by a seat that did not deal",
+    "`misdeal by SEAT` names the player who misdealt; the hand was dealt again by the same player, so it must be the hand's dealer.",
+)
 # -- auction -----------------------------------------------------------------------------
 E201: Final = Code("E201", "bid out of turn", "Bidding goes clockwise from the dealer's left, one call each.", after=_STOP)
 E202: Final = Code("E202", "bid not higher", "Each bid must be higher than the current high bid.", after=_APPLY)
@@ -272,6 +277,18 @@ E411: Final = Code(
     "Under sevens each player must play a tile of the hand whose pip total is nearest 7.",
     after=_APPLY,
 )
+E412: Final = Code(
+    "E412",
+    "renege called that did not happen",
+    "`renege SEAT trick N` records a renege ruled at the table; the named player's play to that trick must be a renege "
+    "(a tile off the suit led while holding one of that suit).",
+)
+E413: Final = Code(
+    "E413",
+    "accepted play was not out of turn",
+    "`accept SEAT trick N` records a play out of turn that the table let stand; the named player must have played "
+    "to that trick out of turn.",
+)
 # -- stated results ----------------------------------------------------------------------
 E501: Final = Code(
     "E501", "stated result disagrees", "The result the recorder wrote (side, points, made or set) is not what the replay computes."
@@ -290,6 +307,13 @@ W103: Final = Code(
     "W103",
     "hand not followed further",
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
+    severity=_N,
+)
+W104: Final = Code(
+    "W104",
+    "irregularity ruled",
+    "An irregularity the record writes (a renege called, a misdeal, a play out of turn accepted) happened, and the hand "
+    "is scored by the ruling (`referee rules` lists the renege penalty option).",
     severity=_N,
 )
 

@@ -14,7 +14,7 @@ from .auction import Bid
 from .declarations import Declaration
 from .tiles import Tile
 
-__all__ = ["Action", "Call", "Claim", "Declare", "Exchange", "Play"]
+__all__ = ["Accept", "Action", "Call", "Claim", "Declare", "Exchange", "Play", "Renege"]
 
 
 class Call(NamedTuple):
@@ -51,4 +51,19 @@ class Claim(NamedTuple):
     side: str
 
 
-Action = Call | Exchange | Declare | Play | Claim
+class Accept(NamedTuple):
+    """The table lets ``seat`` play out of turn: the turn passes to it, and the seats still
+    to play to the trick follow it clockwise."""
+
+    seat: int
+
+
+class Renege(NamedTuple):
+    """A renege by ``seat`` in trick ``trick`` (1-based), called at the table and ruled as
+    the ``renege`` option says."""
+
+    seat: int
+    trick: int
+
+
+Action = Call | Exchange | Declare | Play | Claim | Accept | Renege

@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import codes
 from ..codes import After
-from . import actions
+from . import actions, irregular
 from .actions import Action
 from .auction import Bid, check_amount, check_contract_amount, marks_in, needs_all_tricks
 from .claims import claim_holds
@@ -91,6 +91,7 @@ class Hand:
         "_lose_all",
         "_next",
         "_out",
+        "_saved_next",
         "_size",
         "calls",
         "claimed",
@@ -104,8 +105,10 @@ class Hand:
         "high_bid",
         "kitty",
         "log",
+        "penalty",
         "phase",
         "points",
+        "reneges",
         "rules",
         "table",
         "team_tricks",
@@ -154,6 +157,12 @@ class Hand:
         self._out: tuple[int, ...] = ()
         """Seats that sit this hand out (nello's partner)."""
         self._lose_all = False
+        self.reneges: list[tuple[int, int]] = []
+        """(seat, trick number) of each renege played: a play refused as E404 and applied anyway."""
+        self.penalty: int | None = None
+        """The side that lost the hand by a ruled renege (``renege=lose-hand``)."""
+        self._saved_next: tuple[int, ...] | None = None
+        """The turn order to restore when a trick with an accepted play out of turn closes."""
 
     # -- views -------------------------------------------------------------------------
     def seat(self, s: int) -> str:
@@ -228,6 +237,8 @@ class Hand:
         refusal = self.check(action) if isinstance(checked, _Unchecked) else checked
         if refusal is not None and (not force or refusal.code.after is not _APPLY):
             raise IllegalAction(refusal)
+        if refusal is not None and refusal.code == codes.E404 and refusal.seat is not None:
+            self.reneges.append((refusal.seat, len(self.tricks) + 1))
         return _APPLIES[type(action)](self, action)
 
     # -- auction ------------------------------------------------------------------------
@@ -575,6 +586,8 @@ class Hand:
             for t in tiles:
                 points += count[t]
         done = _new_trick((plays[0][0], tuple(plays), winner, points))
+        if self._saved_next is not None:  # the trick of an accepted play out of turn: back to clockwise
+            self._next, self._saved_next = self._saved_next, None
         tricks = self.tricks
         tricks.append(done)
         team = game.teams[winner]
@@ -670,6 +683,9 @@ class Hand:
             )
         bid = self.high_bid
         team = game.teams[self.declarer]
+        if self.penalty is not None:
+            awards = self.rules.scoring.forfeit(game, bid.amount, team, self.penalty, self.points, self.team_tricks)
+            return HandResult(self.declarer, bid, team, tuple(self.points), tuple(self.team_tricks), self.penalty != team, awards)
         made_now, set_now = self._made_so_far()
         made = made_now and not set_now
         awards = self.rules.scoring.awards(game, bid.amount, team, made, self.points, self.team_tricks, self._needs_all())
@@ -718,6 +734,8 @@ _CHECKS: dict[type, Callable[[Hand, Any], Refusal | None]] = {
     actions.Declare: _check_declare,
     actions.Play: _check_play,
     actions.Claim: _check_claim,
+    actions.Accept: irregular.check_accept,
+    actions.Renege: irregular.check_renege,
 }
 _APPLIES: dict[type, Callable[[Hand, Any], Trick | None]] = {
     actions.Call: Hand._call,
@@ -725,4 +743,6 @@ _APPLIES: dict[type, Callable[[Hand, Any], Trick | None]] = {
     actions.Declare: Hand._declare,
     actions.Play: Hand._play,
     actions.Claim: Hand._claim,
+    actions.Accept: irregular.accept,
+    actions.Renege: irregular.renege,
 }

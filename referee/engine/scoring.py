@@ -60,6 +60,10 @@ class ScoringRule(Protocol):
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         """Whether the hand may stop early: nothing left to play can change its score."""
 
+    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
+        """What each side scores when ``offender`` loses the hand by a ruling (a renege):
+        the bid counts as set when the declaring ``team`` offended, else as made, all or nothing."""
+
 
 @dataclass(frozen=True, slots=True)
 class Marks:
@@ -78,6 +82,9 @@ class Marks:
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         return made or set_
+
+    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
+        return self.awards(game, amount, team, offender != team, points, tricks, True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +111,9 @@ class PointsVersion:
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         return set_ and all_in
 
+    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
+        return self.awards(game, amount, team, offender != team, points, tricks, True)
+
 
 @dataclass(frozen=True, slots=True)
 class Solo:
@@ -123,3 +133,11 @@ class Solo:
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         return False
+
+    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
+        """The bidder scores the bid, or minus it when the bidder offended; the offender
+        scores nothing for the hand, every other player its tricks."""
+        awards = list(self.awards(game, amount, team, offender != team, points, tricks, True))
+        if offender != team:
+            awards[offender] = 0
+        return tuple(awards)

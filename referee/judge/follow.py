@@ -25,6 +25,7 @@ from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, TrickRecord
 from ..source import Source, Span
 from .rules_for import declaration_of
+from .rulings import Rulings
 from .verdict import TrickVerdict
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ class HandJudge:
         self.add: Callable[[Code, str, Span | None, str | None], None] = g.sink.add
         self.refusal: Callable[[Refusal, Span | None], None] = g.sink.refusal
         self.source: Source | None = g.record.source
+        self.rulings: Rulings | None = None
+        """The irregularities of the hand being followed (None: it writes none)."""
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -161,6 +164,9 @@ class HandJudge:
         g = self.g
         game = self.game
         seats = g.seats
+        rulings = self.rulings = Rulings(self, hr) if hr.misdeal or hr.renege or hr.accepted else None
+        if rulings is not None:
+            rulings.misdeal(hand)
         for call in hr.calls:
             label = call.seat
             seat = None if label is None else seats.get(label)
@@ -215,6 +221,8 @@ class HandJudge:
                 self.act(hand, claim, hr.claim.at, checked=refusal)
             except End:
                 raise Stop from None  # a claim after the hand ended: the record has lost the hand
+        if rulings is not None:
+            rulings.finish(hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             self.add(
@@ -284,8 +292,12 @@ class HandJudge:
                 if trace is not None:
                     trace.setdefault(g.index, []).append((hand.snapshot(), hand.legal_plays()))
                 refusal = check_play(seat, t)
+                if refusal is not None and self.rulings is not None:
+                    refusal = self.rulings.accept(hand, seat, t, refusal)
                 if refusal is None:
                     done = apply(new_play((seat, t)), checked=None)
+                elif self.rulings is not None and self.rulings.called(hand, refusal):
+                    done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
                         done = self.act(hand, new_play((seat, t)), self.play_at(tr, k), checked=refusal)
@@ -348,6 +360,8 @@ class HandJudge:
         if hand.declaration is not None:
             out["trump"] = str(hand.declaration)
         out["claim"] = hand.claimed
+        if hand.penalty is not None:
+            out["penalty"] = self.game.team_labels[hand.penalty]
         if not detail:
             return out
         out["call_seats"] = [seats[s] for s, _ in hand.calls]

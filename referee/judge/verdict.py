@@ -50,6 +50,8 @@ class HandVerdict:
     score: dict[str, int] | None = None
     """Running score after this hand; None once an earlier hand could not be followed."""
     thrown_in: bool = False
+    penalty: str | None = None
+    """The side that lost the hand by a renege ruled at the table (``renege=lose-hand``)."""
     followed: bool = True
     """False when an error stopped the replay of this hand part way."""
 

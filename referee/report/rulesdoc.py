@@ -48,6 +48,7 @@ SOURCES: tuple[tuple[str, str, str], ...] = (
         "http://www.dominorules.com/read/108/moon/",
     ),
     ("gamerules.com 'Three-Player Moon'", '"Three-Player Moon", gamerules.com', "https://gamerules.com/rules/three-player-moon"),
+    ("texas42.net '42 in a nutshell'", '"42 in a Nutshell", texas42.net', "http://texas42.net/42nutshell.html"),
     (
         "the rule texts the project was given",
         "rule sheets supplied to the project (standard 42, Moon, six-player 42), not published; "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..profiles import OptionSpec
 
-__all__ = ["ALL_PASS", "FOLLOW_ME", "ON_OFF", "target"]
+__all__ = ["ALL_PASS", "FOLLOW_ME", "ON_OFF", "RENEGE", "target"]
 
 ALL_PASS = OptionSpec(
     name="all-pass",
@@ -21,6 +21,16 @@ FOLLOW_ME = OptionSpec(
     source="high: The Spruce Crafts 'Texas 42' (the double is highest in its suit); low: pagat '42'",
 )
 ON_OFF = ("off", "on")
+RENEGE = OptionSpec(
+    name="renege",
+    values=("lose-hand", "as-played"),
+    default="lose-hand",
+    help="a renege called at the table (`renege SEAT trick N`): lose-hand, the offending side loses the hand and the other "
+    "side scores the bid (its marks, or the bid in points), all or nothing; as-played, the hand is scored as it was played",
+    source="lose-hand: a hand lost is scored as a set bid is, 'When the bidder is set, the opponents get what he/she bid' "
+    "(texas42.net '42 in a nutshell'); no source cited here states a renege penalty (docs/rules.md); "
+    "as-played: for tables that only note the renege",
+)
 
 
 def target(help_: str, source: str) -> OptionSpec:

@@ -7,7 +7,7 @@ from ..exchange import NoKitty
 from ..profiles import Contract, Game, Ladder, OptionSpec
 from ..scoring import Marks, PointsVersion
 from ..tiles import double_six
-from .common import ALL_PASS, FOLLOW_ME, ON_OFF, target
+from .common import ALL_PASS, FOLLOW_ME, ON_OFF, RENEGE, target
 
 __all__ = ["GAME"]
 
@@ -90,6 +90,7 @@ GAME = Game(
             "7 marks: The Spruce Crafts 'Texas 42', Wikipedia '42 (dominoes)'; 250 points: Wikipedia '42 (dominoes)'",
         ),
         FOLLOW_ME,
+        RENEGE,
         *CONTRACT_OPTIONS,
     ),
     contracts=CONTRACTS,

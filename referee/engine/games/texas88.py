@@ -7,7 +7,7 @@ from ..exchange import Cat
 from ..profiles import Game, Ladder, OptionSpec
 from ..scoring import Marks, PointsVersion
 from ..tiles import double_six
-from .common import target
+from .common import RENEGE, target
 
 __all__ = ["GAME"]
 
@@ -41,5 +41,6 @@ GAME = Game(
             "points (default 500) or marks (default 7) that win the game",
             "the rule texts the project was given (a six-player 42 rule sheet): 500 in its scoring section, 250 in its opening",
         ),
+        RENEGE,
     ),
 )
