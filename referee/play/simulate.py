@@ -23,6 +23,7 @@ from ..engine.game import GameState
 from ..engine.hand import Hand, HandResult
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
+from ..judge.stated import stated_lines
 from ..notation.record import (
     Call,
     Dealt,
@@ -31,9 +32,6 @@ from ..notation.record import (
     HandRecord,
     Kitty,
     Play,
-    StatedAward,
-    StatedResult,
-    StatedScore,
     Tag,
     TrickRecord,
     TrumpRecord,
@@ -105,10 +103,15 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         )
     record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick.plays]) for trick in hand.tricks]
     team = result.declaring_team
-    record.result = StatedResult(side=labels[team], points=result.points[team], outcome="made" if result.made else "set")
-    every = hand.rules.scoring.award_all_sides
-    record.award = StatedAward(amounts={labels[t]: a for t, a in enumerate(result.awards) if a or every})
-    record.score = StatedScore(scores={labels[t]: s for t, s in enumerate(scores)})
+    took = result.points[team] if game.counters_score else result.tricks[team]
+    record.result, record.award, record.score = stated_lines(
+        labels[team],
+        took,
+        bool(result.made),
+        {labels[t]: a for t, a in enumerate(result.awards)},
+        {labels[t]: s for t, s in enumerate(scores)},
+        every_side=hand.rules.scoring.award_all_sides,
+    )
     return record
 
 

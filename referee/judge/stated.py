@@ -1,0 +1,42 @@
+"""What a careful scorer writes after a hand: its ``result``, ``award`` and ``score`` lines,
+from the numbers of the replay.  ``referee simulate`` writes them for the games it plays,
+``referee fix`` for the hands whose written lines disagree with the replay or lack them.
+
+>>> r, a, s = stated_lines("NS", 36, True, {"NS": 1, "EW": 0}, {"NS": 3, "EW": 2}, every_side=False)
+>>> (r.side, r.points, r.outcome), a.amounts, s.scores
+(('NS', 36, 'made'), {'NS': 1}, {'NS': 3, 'EW': 2})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.profiles import Game
+from ..notation.record import StatedAward, StatedResult, StatedScore
+from .verdict import HandVerdict
+
+__all__ = ["stated_lines", "stated_of_verdict"]
+
+
+def stated_lines(
+    side: str, took: int, made: bool, awards: Mapping[str, int], score: Mapping[str, int] | None, *, every_side: bool
+) -> tuple[StatedResult, StatedAward, StatedScore | None]:
+    """The lines of a hand bid by ``side``, which took ``took`` points (tricks where counters
+    do not score); the award names the sides that scored (every side where each scores every hand)."""
+    result = StatedResult(side=side, points=took, outcome="made" if made else "set")
+    award = StatedAward(amounts={k: v for k, v in awards.items() if v or every_side})
+    return result, award, None if score is None else StatedScore(scores=dict(score))
+
+
+def stated_of_verdict(
+    hv: HandVerdict, game: Game, *, every_side: bool
+) -> tuple[StatedResult | None, StatedAward | None, StatedScore | None]:
+    """The lines a hand's verdict gives: none for a hand without a result (thrown in, or not
+    followed), a score only where the running score is known (a game, not a log)."""
+    if hv.declarer is None or hv.made is None or not hv.followed:
+        return None, None, None
+    seat = game.seat_index(hv.declarer)
+    assert seat is not None
+    side = game.team_labels[game.teams[seat]]
+    took = hv.points.get(side, 0) if game.counters_score else hv.tricks_won.get(side, 0)
+    return stated_lines(side, took, hv.made, hv.awards, hv.score, every_side=every_side)
