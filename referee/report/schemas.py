@@ -53,7 +53,8 @@ class ScoreRow(BaseModel):
     """Texas 88: the suit named with the bid."""
     trump: str | None
     result: str | None
-    """made, set, thrown in, or not followed (an error stopped the replay of the hand)."""
+    """made, set, thrown in, or not followed (an error stopped the replay of the hand); a hand lost by a
+    renege ruled at the table is `made (EW reneged)` or `set (NS reneged)`."""
     side_1: str | None
     """The first side (NS, A, ACE); sides follow the game's order."""
     players_1: str | None

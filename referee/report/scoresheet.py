@@ -50,7 +50,8 @@ def _outcome(hv: HandVerdict) -> str:
         return "not followed"
     if hv.made is None:
         return ""
-    return "made" if hv.made else "set"
+    outcome = "made" if hv.made else "set"
+    return f"{outcome} ({hv.penalty} reneged)" if hv.penalty else outcome
 
 
 def _stated_result(hr: HandRecord | None) -> str:

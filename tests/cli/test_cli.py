@@ -175,6 +175,14 @@ def test_score_csv_has_one_row_per_hand_of_a_log() -> None:
     assert {r["kind"] for r in rows} == {"hand"}  # a logged hand with nothing outside it has no game row
 
 
+def test_score_sheet_says_who_lost_a_hand_by_a_renege_ruled_at_the_table() -> None:
+    """In round 2 of the league, W's renege in hand 3 was called by N: EW lose the hand,
+    so Cy's bid is scored as made although NS took only 22 points before play stopped."""
+    rows = list(csv.DictReader(io.StringIO(Run("score", "--format", "csv", "samples/league/week2.42").out)))
+    ruled = [(r["record"], r["hand"], r["result"], r["points_1"], r["award_1"]) for r in rows if "reneged" in r["result"]]
+    assert ruled == [("1", "3", "made (EW reneged)", "22", "1")]
+
+
 def test_score_rows_carry_every_diagnostic() -> None:
     """Each diagnostic's code is in the row of its hand, or in the game row (E504, W102)."""
     paths = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "samples" / "broken").glob("*.42"))]
