@@ -1,0 +1,95 @@
+"""What the league tools need of a judged record, in a few small values: who sat where,
+who declared what and how it went, what each side scored, who won.
+
+``summary`` runs where the record is judged (in a worker process for big inputs), so
+only these values travel, and ``stats`` and ``standings`` add them up in any order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..judge.judged import Judged
+from ..report.names import player_names
+from .select import contract_of, game_of
+
+__all__ = ["By", "GameLine", "HandLine", "side_key", "summary"]
+
+By = Literal["player", "team", "seat"]
+
+
+@dataclass(slots=True)
+class HandLine:
+    """One hand as judged: its declarer, the winning bid, made or set, what each side scored."""
+
+    declarer: str | None
+    bid: int | None
+    made: bool | None
+    contract: str | None
+    awards: dict[str, int]
+
+
+@dataclass(slots=True)
+class GameLine:
+    """One record as judged (a game, or a hand of a log)."""
+
+    file: str
+    index: int
+    rules: str
+    unit: str
+    """What awards and scores count: ``marks`` or ``points``."""
+    game: bool
+    """A game (not a hand of a log): it counts in games played and won."""
+    sides: dict[str, tuple[str, ...]]
+    """Each side's label and its seats."""
+    names: dict[str, str]
+    """Each named seat's player, from the seat tags."""
+    winner: str | None
+    score: dict[str, int] | None
+    hands: list[HandLine] = field(default_factory=list)
+
+    def key(self, seat: str, by: By) -> str:
+        """Who sat at ``seat``: the player's name (the seat when unnamed), the team, or the seat."""
+        if by == "seat":
+            return seat
+        if by == "player":
+            return self.names.get(seat, seat)
+        return side_key(self, self.side_of(seat))
+
+    def side_of(self, seat: str) -> str:
+        return next(side for side, seats in self.sides.items() if seat in seats)
+
+
+def side_key(line: GameLine, side: str) -> str:
+    """A side's players as a team (``Ann & Cy``, in alphabetical order, so that it is the
+    same team whichever seats they took), or its label when no seat of it is named."""
+    seats = line.sides[side]
+    if not any(s in line.names for s in seats):
+        return side
+    return " & ".join(sorted((line.names.get(s, s) for s in seats), key=str.casefold))
+
+
+def summary(j: Judged) -> GameLine | None:
+    """The values of one judged record; None for input that holds no record."""
+    record, verdict = j.record, j.verdict
+    if record is None or verdict is None or verdict.rules is None:
+        return None
+    game = game_of(verdict)
+    sides = {
+        label: tuple(s for s, t in zip(game.seats, game.teams, strict=True) if t == team) for team, label in enumerate(game.team_labels)
+    }
+    line = GameLine(
+        j.file,
+        j.index,
+        verdict.rules,
+        verdict.target_unit or "marks",
+        verdict.mode == "game",
+        sides,
+        player_names(record, game),
+        verdict.winner,
+        verdict.score,
+    )
+    for hv, hr in zip(verdict.hands, record.hands, strict=False):
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards)))
+    return line

@@ -1,0 +1,118 @@
+"""Statistics per player, team or seat: games played and won, hands, hands declared,
+bids made and set, the average winning bid, marks or points won and lost, and each
+special contract tried and made.
+
+Names come from the seat tags (``[North "Ann"]``); a seat without a name is reported
+as the seat.  Every figure is the replay's, not what the records state.
+
+>>> from referee.league.games import GameLine, HandLine
+>>> line = GameLine("x.42", 1, "42", "marks", True, {"NS": ("N", "S"), "EW": ("E", "W")},
+...                 {"N": "Ann", "S": "Cy"}, "NS", {"NS": 7, "EW": 2}, [HandLine("N", 30, True, None, {"NS": 1, "EW": 0})])
+>>> t = Tally("player")
+>>> t.add(line)
+>>> ann = t.rows()[0]
+>>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_bid)
+('Ann', 1, 1, 1, 1, 1, 30.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .games import By, GameLine
+from .select import CONTRACTS
+
+__all__ = ["PlayerStats", "Tally"]
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """The figures of one player (or team, or seat)."""
+
+    name: str
+    games: int = 0
+    won: int = 0
+    hands: int = 0
+    declared: int = 0
+    made: int = 0
+    set: int = 0
+    bid_total: int = 0
+    marks_won: int = 0
+    marks_lost: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+    contracts: dict[str, list[int]] = field(default_factory=dict)
+    """Each special contract declared: [tried, made]."""
+
+    @property
+    def made_percent(self) -> float | None:
+        """Bids made, as a percentage of the bids made or set."""
+        done = self.made + self.set
+        return None if not done else 100 * self.made / done
+
+    @property
+    def set_percent(self) -> float | None:
+        done = self.made + self.set
+        return None if not done else 100 * self.set / done
+
+    @property
+    def average_bid(self) -> float | None:
+        """The average winning bid of the hands declared."""
+        return None if not self.declared else self.bid_total / self.declared
+
+
+class Tally:
+    """Adds up the records one at a time, by ``player``, ``team`` or ``seat``."""
+
+    def __init__(self, by: By) -> None:
+        self.by = by
+        self.stats: dict[str, PlayerStats] = {}
+
+    def _of(self, key: str) -> PlayerStats:
+        found = self.stats.get(key)
+        if found is None:
+            found = self.stats[key] = PlayerStats(key)
+        return found
+
+    def add(self, line: GameLine) -> None:
+        by = self.by
+        keys = {seat: line.key(seat, by) for seats in line.sides.values() for seat in seats}
+        sides = {key: {line.side_of(seat) for seat, k in keys.items() if k == key} for key in dict.fromkeys(keys.values())}
+        if line.game:
+            for key, own in sides.items():
+                s = self._of(key)
+                s.games += 1
+                s.won += line.winner in own
+        for hand in line.hands:
+            for key, own in sides.items():
+                s = self._of(key)
+                s.hands += 1
+                won = sum(v for side, v in hand.awards.items() if side in own)
+                lost = sum(v for side, v in hand.awards.items() if side not in own)
+                if line.unit == "marks":
+                    s.marks_won += won
+                    s.marks_lost += lost
+                else:
+                    s.points_won += won
+                    s.points_lost += lost
+            if hand.declarer is None or hand.declarer not in keys:
+                continue
+            s = self._of(keys[hand.declarer])
+            s.declared += 1
+            s.bid_total += hand.bid or 0
+            if hand.made is not None:
+                s.made += hand.made
+                s.set += not hand.made
+            if hand.contract is not None:
+                tried = s.contracts.setdefault(hand.contract, [0, 0])
+                tried[0] += 1
+                tried[1] += bool(hand.made)
+
+    def rows(self) -> list[PlayerStats]:
+        """Every player, most games won first, then most hands declared, then by name."""
+        return sorted(self.stats.values(), key=lambda s: (-s.won, -s.games, -s.declared, s.name.casefold(), s.name))
+
+    def contracts(self) -> list[str]:
+        """The special contracts anyone declared, in their usual order."""
+        seen = {c for s in self.stats.values() for c in s.contracts}
+        return [c for c in CONTRACTS if c in seen]

@@ -1,0 +1,73 @@
+"""Duplicates are what was played, whatever was written around it."""
+
+from __future__ import annotations
+
+from referee.league.dups import Group, Hashes, repeated
+from referee.notation.reader import read_text
+
+GAME = """\
+[Event "a"] [North "Ann"]
+
+hand 1 dealer W
+  deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0
+       E 5-5 5-4 5-3 5-2 5-1 5-0 4-4
+       S 4-3 4-2 4-1 4-0 3-3 3-2 3-1
+       W 3-0 2-2 2-1 2-0 1-1 1-0 0-0
+  bid N 30, E pass, S pass, W pass
+  trump sixes
+  play N 6-6 E 5-5 S 4-3 W 3-0
+  claim
+"""
+
+SAME_WRITTEN_OTHERWISE = """\
+; entered again, by another scorer
+[Event "b"] [Scorer "Di"]
+hand 1
+  deal W 03 22 21 20 11 10 00 N 66 65 64 63 62 61 60
+       E 55 54 53 52 51 50 44 S 43 42 41 40 33 32 31
+  bid 30 pass pass pass   { calls without seats }
+  trump 6
+  play 6-6 5-5 4-3 3-0
+  claim
+  result NS 42 made
+"""
+
+
+def groups(*texts: str) -> list[Group]:
+    h = Hashes()
+    for n, text in enumerate(texts, start=1):
+        for i, r in enumerate(read_text(text, f"f{n}.42"), start=1):
+            assert r.record is not None
+            h.add(r.record, f"f{n}.42", i)
+    return h.groups()
+
+
+def test_a_game_written_otherwise_is_the_same_game() -> None:
+    assert [(g.kind, [(p.file, p.line) for p in g.places]) for g in groups(GAME, SAME_WRITTEN_OTHERWISE)] == [
+        ("same-game", [("f1.42", 1), ("f2.42", 2)])
+    ]
+
+
+def test_other_plays_of_one_deal_are_the_same_deal_at_two_tables() -> None:
+    other = GAME.replace("play N 6-6 E 5-5 S 4-3 W 3-0", "play N 6-5 E 5-5 S 4-3 W 3-0")
+    (g,) = groups(GAME, other)
+    assert g.kind == "same-deal" and [(p.file, p.hand, p.line) for p in g.places] == [("f1.42", 1, 3), ("f2.42", 1, 3)]
+
+
+def test_a_game_cut_short_is_the_start_of_the_longer_one() -> None:
+    second = GAME + "\nhand 2 dealer N\n  deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n  bid E pass, S pass, W pass, N pass\n"
+    found = groups(GAME, second)
+    assert [g.kind for g in found] == ["prefix"]
+    assert [(p.file, p.hands) for p in found[0].places] == [("f1.42", 1), ("f2.42", 2)]
+
+
+def test_hands_of_a_log_entered_twice_and_hands_without_a_deal() -> None:
+    log = "hand 1\n  bid N 30\n  play N 6-6\n\nhand 2\n  bid N 30\n  play N 6-6\n"
+    (g,) = groups(log)
+    assert g.kind == "same-game" and [p.line for p in g.places] == [1, 5]  # no deal written: no same-deal group
+
+
+def test_repeated_finds_every_repeat_and_only_those() -> None:
+    hashes = [5, 1 << 40, 7, 5, (1 << 40) + 2**19, 7, 7]
+    assert repeated(hashes) == {5: [0, 3], 7: [2, 5, 6]}
+    assert repeated([]) == {}
