@@ -12,6 +12,9 @@ A house-rule file is TOML::
     all-pass = "forced"
     target = 10
 
+    [standings]                   # optional: how ``referee standings`` ranks teams
+    tie-breaks = ["wins", "head-to-head", "difference", "for"]
+
 Every option is checked against the base game exactly as ``[Options ...]`` is
 (``make_rules``), so a file can never define rules the engine cannot play. Every
 problem of a file is reported at once, as one ``HouseRuleError`` whose
@@ -32,11 +35,12 @@ from typing import Any, Protocol
 
 from ..engine.games import GAMES
 from ..engine.profiles import Game, OptionError, Profile, make_rules
+from ..league.standings import TIE_BREAKS
 
-__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules", "option_suggestion"]
+__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules", "load_tie_breaks", "option_suggestion"]
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_TABLES = ("profile", "options")
+_TABLES = ("profile", "options", "standings")
 _PROFILE_KEYS = ("name", "base", "description")
 
 
@@ -157,7 +161,7 @@ def load_house_rules(path: str | Path) -> Profile:
 
     for key in doc:
         if key not in _TABLES:
-            problem(key, "unknown setting; a house-rule file has a [profile] table and an [options] table", _nearest(key, _TABLES))
+            problem(key, "unknown setting; a house-rule file has a [profile], an [options] and a [standings] table", _nearest(key, _TABLES))
     name = base = description = None
     profile = doc.get("profile")
     if isinstance(profile, dict):
@@ -165,11 +169,19 @@ def load_house_rules(path: str | Path) -> Profile:
     else:
         problem(None, "the file needs a [profile] table with a name and a base")
     options = _options(doc.get("options", {}), base, problem)
+    _tie_breaks(doc.get("standings", {}), problem)
     if problems:
         problems.sort(key=lambda p: p.line or 0)
         raise HouseRuleError(problems)
     assert name is not None and base is not None and description is not None
     return Profile(name=name, base=base, options=tuple(options.items()), description=description, source=where)
+
+
+def load_tie_breaks(path: str | Path) -> tuple[str, ...]:
+    """The ranking a house-rule file's ``[standings]`` table sets (empty when it sets none);
+    the file is checked whole, as ``load_house_rules`` checks it."""
+    load_house_rules(path)
+    return _tie_breaks(_parse(str(path), path)[1].get("standings", {}), None)
 
 
 class _Report(Protocol):
@@ -202,6 +214,31 @@ def _profile(table: dict[str, Any], problem: _Report) -> tuple[str | None, str |
         problem("profile.description", "must be a string")
         description = None
     return name, base, description
+
+
+def _tie_breaks(table: Any, problem: _Report | None) -> tuple[str, ...]:
+    """The ``[standings]`` table: ``tie-breaks``, a list of the names ``referee standings`` knows."""
+    if not isinstance(table, dict):
+        if problem is not None:
+            problem("standings", "must be a table with tie-breaks = [...]")
+        return ()
+    for key in table:
+        if key != "tie-breaks" and problem is not None:
+            problem(f"standings.{key}", "unknown setting; [standings] takes tie-breaks", _nearest(key, ["tie-breaks"]))
+    value = table.get("tie-breaks", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        if problem is not None:
+            problem("standings.tie-breaks", f"must be a list of tie-breaks: {', '.join(TIE_BREAKS)}")
+        return ()
+    out = []
+    for v in value:
+        name = v.strip().lower()
+        if name not in TIE_BREAKS:
+            if problem is not None:
+                problem("standings.tie-breaks", f"{v!r} is not a tie-break; they are {', '.join(TIE_BREAKS)}", _nearest(name, TIE_BREAKS))
+            continue
+        out.append(name)
+    return tuple(out)
 
 
 def _options(table: Any, base: str | None, problem: _Report) -> dict[str, str]:

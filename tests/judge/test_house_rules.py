@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.engine.profiles import make_rules
-from referee.judge.house import HouseRuleError, load_house_rules
+from referee.judge.house import HouseRuleError, load_house_rules, load_tie_breaks
 from referee.judge.replay import Referee
 from referee.notation.reader import read_text
 
@@ -138,6 +138,8 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
         ('[profile]\nnmae = "x"\nname = "x"\nbase = "42"\n', "profile.nmae", "name"),
         ('[profile]\nname = "x"\nbase = "mon"\n', "profile.base", "moon"),
         ('[profile]\nname = "x"\nbase = "42"\n[option]\nnello = "on"\n', "option", "options"),
+        ('[profile]\nname = "x"\nbase = "42"\n[standings]\ntie-breaks = ["wins", "diference"]\n', "standings.tie-breaks", "difference"),
+        ('[profile]\nname = "x"\nbase = "42"\n[standings]\ntiebreaks = ["wins"]\n', "standings.tiebreaks", "tie-breaks"),
     ],
 )
 def test_misspelt_keys_and_values_get_a_did_you_mean(tmp_path: Path, text: str, key: str, suggestion: str) -> None:
@@ -146,6 +148,16 @@ def test_misspelt_keys_and_values_get_a_did_you_mean(tmp_path: Path, text: str, 
     (problem,) = caught.value.problems
     assert (problem.key, problem.suggestion) == (key, suggestion)
     assert str(problem).endswith(f"; did you mean {suggestion!r}?")
+
+
+def test_a_house_file_sets_the_ranking_of_referee_standings(tmp_path: Path) -> None:
+    """The [standings] table is checked with the rest of the file; a file without one sets none."""
+    path = house_file(tmp_path, '[profile]\nname = "x"\nbase = "42"\n[standings]\ntie-breaks = ["Wins", "head-to-head", "against"]\n')
+    assert load_tie_breaks(path) == ("wins", "head-to-head", "against")
+    assert load_house_rules(path).name == "x"
+    assert load_tie_breaks(house_file(tmp_path, '[profile]\nname = "x"\nbase = "42"\n')) == ()
+    with pytest.raises(HouseRuleError, match=r"house.toml:1: standings: must be a table"):
+        load_house_rules(house_file(tmp_path, 'standings = 3\n[profile]\nname = "x"\nbase = "42"\n'))
 
 
 def test_a_wrong_value_far_from_any_known_one_gets_no_guess(tmp_path: Path) -> None:
