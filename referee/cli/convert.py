@@ -138,6 +138,9 @@ class SchemaKind(StrEnum):
     check = "check"
     score = "score"
     rules = "rules"
+    dups = "dups"
+    stats = "stats"
+    standings = "standings"
 
 
 @app.command(cls=Command)
@@ -146,7 +149,8 @@ def schema(
     kind: SchemaKind = choice_option(
         SchemaKind.convert,
         "--for",
-        help="Whose JSON: convert (its documents), check or score (their JSON lines), or rules (its JSON listing).",
+        help="Whose JSON: convert (its documents, which select also writes), check or score (their JSON lines), "
+        "rules (its JSON listing), or dups, stats or standings (their JSON documents).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
+from ..league.shapes import DupsDocument, StandingsDocument, StatsDocument
 
 __all__ = ["SCHEMAS", "SCORE_VERSION", "SIDES", "RulesDocument", "ScoreLine", "ScoreRow", "schema_for", "schema_text"]
 
@@ -163,6 +164,9 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "check": INTERCHANGE_SCHEMAS["check"],
     "score": ScoreLine,
     "rules": RulesDocument,
+    "dups": DupsDocument,
+    "stats": StatsDocument,
+    "standings": StandingsDocument,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 
