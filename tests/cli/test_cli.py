@@ -115,7 +115,7 @@ def test_check_max_errors_stops_early() -> None:
     assert run.out.count("error[") == 1
     assert run.code == 1  # the status of what was read: the first file has one rule error
     summary = run.out.splitlines()[-1]
-    assert summary == "2 files, 0 games, 2 hands: 1 error, 1 warning (stopped after 1 error; there may be more)"
+    assert summary == "2 files, 0 games, 2 hands: 1 error, 0 warnings (stopped after 1 error; there may be more)"
 
 
 def test_check_max_errors_counts_what_it_shows() -> None:
@@ -539,7 +539,7 @@ def test_completion_of_profiles_formats_and_files(tmp_path: Path) -> None:
     (tmp_path / "friday.toml").write_text('[profile]\nname = "friday"\nbase = "42"\n', encoding="utf-8")
     assert _complete("referee check --rules f", tmp_path) == ["friday.toml"]
     assert _complete("referee score --format ") == ["text", "json", "csv"]
-    assert _complete("referee check samples/le") == ["samples/legal/"]
+    assert _complete("referee check samples/leg") == ["samples/legal/"]
     assert "--install-completion" in _complete("referee --ins")
 
 
