@@ -75,6 +75,7 @@ def main(
     """
 
 
-from . import check, convert, fmt, rules, score, show, simulate  # noqa: E402  - the commands register on ``app``
+# the commands register on ``app`` (select, dups, stats, standings and fix are the league tools)
+from . import check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats  # noqa: E402
 
-__all__ = ["app", "check", "convert", "fmt", "rules", "score", "show", "simulate"]
+__all__ = ["app", "check", "convert", "dups", "fix", "fmt", "rules", "score", "select", "show", "simulate", "standings", "stats"]

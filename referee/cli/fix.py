@@ -1,0 +1,122 @@
+"""``referee fix``: the result, award and score lines and the [Winner] tag made to agree with the replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from . import app
+from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .params import Command, paths_argument
+
+if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
+
+
+@app.command(cls=Command)
+def fix(
+    paths: list[str] = paths_argument(
+        "Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the fixed text goes to standard output)."
+    ),
+    check_only: bool = typer.Option(False, "--check", help="Change nothing; list the files whose results need fixing (exit 1)."),
+    diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+) -> None:
+    """Rewrite the result, award and score lines and the [Winner] tag that disagree with
+    the replay (E501-E504), and add them where they are missing.
+
+    Nothing else changes: not a deal, bid or play, not a comment, not the layout. A
+    record with any other error (a renege not ruled, a tile not held, a syntax error...)
+    is left as it is and named. A file is replaced through a temporary file and a
+    rename, so it is never left half written.
+
+    \b
+    Examples:
+      referee fix samples/league/week3.42 --diff
+      referee fix --check samples/league
+      referee fix league/
+      cat game.42 | referee fix -
+    """
+    import difflib
+    import sys
+    from pathlib import Path
+
+    from ..diagnostics import Diagnostic
+    from ..league.fix import apply_edits, blocking, edits
+    from ..notation.reader import cannot_read, read_text
+    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result, plural
+    from .common import _print_diagnostic, _referee, _usage_fail
+    from .fmt import _replace
+
+    out, err = consoles()
+    try:
+        referee = _referee(rules, options)
+        files = expand_paths(paths).files
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    status = 0
+    for name in files:
+        display = STDIN_NAME if name == STDIN else name
+        try:
+            raw = sys.stdin.buffer.read() if name == STDIN else Path(name).read_bytes()
+        except OSError as e:
+            _print_diagnostic(err, cannot_read(display, e))
+            status = 2
+            continue
+        read = _text(raw, display)
+        if isinstance(read, Diagnostic):  # not UTF-8 text: written back, it would not be the same file
+            _print_diagnostic(err, read)
+            status = 2
+            continue
+        before, newline = read
+        found = []
+        for i, rr in enumerate(read_text(before, display), start=1):
+            judged = judge_result(rr, referee, display, i)
+            stop = blocking(judged.diagnostics)
+            if stop:
+                first = stop[0]
+                more = sorted({str(d.code) for d in stop})
+                err.print(
+                    f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                )
+                status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
+                continue
+            found += edits(judged, before)
+        after = apply_edits(before, found)
+        if newline != "\n":
+            before, after = before.replace("\n", newline), after.replace("\n", newline)
+        if name == STDIN and not (diff or check_only):
+            sys.stdout.write(after)
+            continue
+        if after == before:
+            continue
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
+            status = max(status, 1)
+        elif check_only:
+            out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
+            status = max(status, 1)
+        else:
+            _replace(name, ("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
+            for edit in sorted(found, key=lambda e: (e.line, e.order)):
+                out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
+    raise typer.Exit(status)
+
+
+def _text(raw: bytes, name: str) -> tuple[str, str] | Diagnostic:
+    """The text of a file as the reader reads it (a byte-order mark dropped, old Mac
+    line ends read as newlines), and the line end to write it back with; or why it is
+    not text (S006), as ``check`` says it."""
+    import io
+
+    from ..notation.reader import read_blocks
+    from ..notation.scanner import NotText, decode_blocks
+
+    blocks = list(decode_blocks(io.BytesIO(raw)))
+    if any(isinstance(b, NotText) for b in blocks):
+        result = next(read_blocks(blocks[-1:], name))
+        return result.diagnostics[0]
+    text = "".join(b for b in blocks if isinstance(b, str))
+    return text, "\r" if b"\r" in raw and b"\n" not in raw else "\n"

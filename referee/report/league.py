@@ -1,0 +1,231 @@
+"""What the league commands print: duplicate groups, statistics, standings and the cross
+table, as rich tables for people and as JSON documents and CSV rows for programs
+(their shapes in ``league.shapes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from rich.table import Table as RichTable
+
+from ..league.dups import Group
+from ..league.select import CONTRACTS
+from ..league.shapes import LEAGUE_VERSION
+from ..league.standings import Row, Table
+from ..league.stats import PlayerStats
+from ..pipeline import plural
+
+__all__ = [
+    "CROSS_TITLE",
+    "STATS_CSV_FIELDS",
+    "cross_table",
+    "dups_document",
+    "dups_lines",
+    "dups_summary",
+    "standings_document",
+    "standings_table",
+    "standings_title",
+    "stats_document",
+    "stats_rows",
+    "stats_table",
+]
+
+_KINDS = ("same-game", "same-deal", "prefix")
+
+
+def dups_lines(groups: Iterable[Group]) -> Iterator[str]:
+    """Each group: what it is, then its places (``file:line``), one a line."""
+    for g in groups:
+        n = len(g.places)
+        if g.kind == "same-game":
+            yield f"same game entered {n} times:"
+        elif g.kind == "same-deal":
+            yield f"same deal played at {n} tables:"
+        else:
+            yield f"the first {plural(g.places[0].hands or 0, 'hand')} of a game, entered as a record of their own:"
+        for p in g.places:
+            what = f"hand {p.hand} of record {p.record}" if g.kind == "same-deal" else f"record {p.record}, {plural(p.hands or 0, 'hand')}"
+            yield f"  {p.file}:{p.line}: {what}"
+        yield ""
+
+
+def dups_summary(groups: list[Group], records: int) -> str:
+    counts = {kind: sum(g.kind == kind for g in groups) for kind in _KINDS}
+    return (
+        f"{plural(records, 'record')}: {plural(counts['same-game'], 'record')} entered more than once, "
+        f"{plural(counts['same-deal'], 'deal')} played at several tables, {plural(counts['prefix'], 'game')} entered again in part"
+    )
+
+
+def dups_document(groups: list[Group], records: int) -> dict[str, Any]:
+    return {
+        "format": "referee-dups",
+        "version": LEAGUE_VERSION,
+        "records": records,
+        "groups": [
+            {
+                "kind": g.kind,
+                "places": [{"file": p.file, "line": p.line, "record": p.record, "hand": p.hand, "hands": p.hands} for p in g.places],
+            }
+            for g in groups
+        ],
+    }
+
+
+def _pct(x: float | None) -> str:
+    return "" if x is None else f"{x:.0f}%"
+
+
+def _avg(x: float | None) -> str:
+    return "" if x is None else f"{x:.1f}"
+
+
+STATS_CSV_FIELDS = [
+    "name",
+    "games",
+    "won",
+    "hands",
+    "declared",
+    "made",
+    "set",
+    "made_percent",
+    "set_percent",
+    "average_bid",
+    "marks_won",
+    "marks_lost",
+    "points_won",
+    "points_lost",
+    *(f"{c}_{x}" for c in CONTRACTS for x in ("tried", "made")),
+]
+
+
+def stats_rows(rows: Iterable[PlayerStats]) -> Iterator[dict[str, Any]]:
+    """One flat row per player, the contracts as ``nello_tried``, ``nello_made``, ..."""
+    for s in rows:
+        row: dict[str, Any] = {
+            "name": s.name,
+            "games": s.games,
+            "won": s.won,
+            "hands": s.hands,
+            "declared": s.declared,
+            "made": s.made,
+            "set": s.set,
+            "made_percent": None if s.made_percent is None else round(s.made_percent, 1),
+            "set_percent": None if s.set_percent is None else round(s.set_percent, 1),
+            "average_bid": None if s.average_bid is None else round(s.average_bid, 2),
+            "marks_won": s.marks_won,
+            "marks_lost": s.marks_lost,
+            "points_won": s.points_won,
+            "points_lost": s.points_lost,
+        }
+        for c in CONTRACTS:
+            tried, made = s.contracts.get(c, (0, 0))
+            row[f"{c}_tried"], row[f"{c}_made"] = tried, made
+        yield row
+
+
+def stats_document(rows: list[PlayerStats], by: str) -> dict[str, Any]:
+    out = []
+    for s, flat in zip(rows, stats_rows(rows), strict=True):
+        flat = {k: v for k, v in flat.items() if not k.endswith(("_tried", "_made"))}
+        flat["contracts"] = {c: {"tried": t, "made": m} for c, (t, m) in s.contracts.items()}
+        out.append(flat)
+    return {"format": "referee-stats", "version": LEAGUE_VERSION, "by": by, "rows": out}
+
+
+def stats_table(rows: list[PlayerStats], by: str, contracts: list[str]) -> RichTable:
+    """One row per player: games, hands, bids, marks and points, and the contracts anyone tried."""
+    marks = any(s.marks_won or s.marks_lost for s in rows)
+    points = any(s.points_won or s.points_lost for s in rows)
+    t = RichTable()
+    for name in (by, "games", "won", "hands", "declared", "made", "set", "made %", "avg bid"):
+        t.add_column(name, justify="left" if name == by else "right")
+    if marks:
+        t.add_column("marks won/lost", justify="right")
+    if points:
+        t.add_column("points won/lost", justify="right")
+    for c in contracts:
+        t.add_column(f"{c} made/tried", justify="right")
+    for s in rows:
+        cells = [s.name, str(s.games), str(s.won), str(s.hands), str(s.declared), str(s.made), str(s.set), _pct(s.made_percent)]
+        cells.append(_avg(s.average_bid))
+        if marks:
+            cells.append(f"{s.marks_won}/{s.marks_lost}")
+        if points:
+            cells.append(f"{s.points_won}/{s.points_lost}")
+        for c in contracts:
+            tried, made = s.contracts.get(c, (0, 0))
+            cells.append(f"{made}/{tried}" if tried else "")
+        t.add_row(*cells)
+    return t
+
+
+def _unit(units: set[str]) -> str:
+    return "/".join(sorted(units)) or "marks"
+
+
+def standings_title(tie_breaks: list[str]) -> str:
+    return f"Standings, ranked by {', '.join(tie_breaks)}:"
+
+
+CROSS_TITLE = "Cross table: games won-lost of each row's team against each column's team (by rank):"
+
+
+def standings_table(rows: list[Row], units: set[str]) -> RichTable:
+    t = RichTable()
+    unit = _unit(units)
+    for name in ("rank", "team", "played", "won", "lost", f"{unit} for", "against", "diff"):
+        t.add_column(name, justify="left" if name == "team" else "right")
+    previous = 0
+    for r in rows:
+        rank = "" if r.rank == previous else str(r.rank)
+        previous = r.rank
+        t.add_row(rank, r.team, str(r.played), str(r.won), str(r.lost), str(r.score_for), str(r.score_against), f"{r.difference:+d}")
+    return t
+
+
+def cross_table(rows: list[Row], table: Table) -> RichTable:
+    """Who beat whom: the row team's games won-lost against each column team (by rank)."""
+    t = RichTable()
+    t.add_column("", justify="right")
+    t.add_column("team")
+    for k, _ in enumerate(rows, start=1):
+        t.add_column(str(k), justify="center")
+    for k, r in enumerate(rows, start=1):
+        cells = []
+        for j, other in enumerate(rows, start=1):
+            won, lost = table.cross(r.team, other.team)
+            cells.append("—" if j == k else (f"{won}-{lost}" if won or lost else ""))
+        t.add_row(str(k), r.team, *cells)
+    return t
+
+
+def standings_document(rows: list[Row], table: Table, tie_breaks: list[str]) -> dict[str, Any]:
+    return {
+        "format": "referee-standings",
+        "version": LEAGUE_VERSION,
+        "tie_breaks": tie_breaks,
+        "units": sorted(table.units),
+        "rows": [
+            {
+                "rank": r.rank,
+                "team": r.team,
+                "played": r.played,
+                "won": r.won,
+                "lost": r.lost,
+                "score_for": r.score_for,
+                "score_against": r.score_against,
+                "difference": r.difference,
+            }
+            for r in rows
+        ],
+        "cross": [
+            {"team": a.team, "opponent": b.team, "won": w, "lost": lo}
+            for a in rows
+            for b in rows
+            if a is not b
+            for w, lo in [table.cross(a.team, b.team)]
+            if w or lo
+        ],
+    }
