@@ -113,6 +113,7 @@ def select(
         )
         if split_by is not None and output is None:
             raise UsageError("--split-by clean writes two files: give -O FILE")
+        _check_filters(filters)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     if rules and referee.profiles:  # a house-rule file: its base game
@@ -177,6 +178,24 @@ def _pair(text: str) -> tuple[str, str]:
     if not eq or not name.strip():
         raise UsageError(f"--tag: {text!r} is not NAME=VALUE")
     return name.strip(), value
+
+
+def _check_filters(filters: Filters) -> None:
+    """A filter that could never match is a mistake to say, not an empty output."""
+    from ..codes import CATALOG
+    from ..notation.itemscan import declaration
+    from ..pipeline import UsageError
+    from .params import did_you_mean
+
+    for c in filters.codes:
+        if c not in CATALOG:
+            raise UsageError(f"--code: {c!r} is not a diagnostic code{did_you_mean(c, CATALOG)} (docs/errors.md lists them)")
+    if filters.trump is not None and declaration(filters.trump.strip()) is None:
+        raise UsageError(
+            f"--trump: {filters.trump!r} is not a declaration; write it as a record does: sixes, 6, doubles, follow-me, nello, sevens"
+        )
+    if filters.bid_min is not None and filters.bid_max is not None and filters.bid_min > filters.bid_max:
+        raise UsageError(f"--bid-min {filters.bid_min} is above --bid-max {filters.bid_max}: no bid is both")
 
 
 def _base_game(filters: Filters, base: str) -> Filters:

@@ -84,6 +84,13 @@ def test_select_usage_errors() -> None:
     run = Run("select", LEAGUE, "--split-by", "clean")
     assert run.code == 2 and "give -O FILE" in run.err
     assert Run("select", LEAGUE, "--tag", "Round").code == 2
+    for args, message in [
+        (["--code", "E999"], "--code: 'E999' is not a diagnostic code"),
+        (["--trump", "sixs"], "--trump: 'sixs' is not a declaration"),
+        (["--bid-min", "35", "--bid-max", "32"], "--bid-min 35 is above --bid-max 32"),
+    ]:
+        run = Run("select", LEAGUE, *args)
+        assert (run.code, run.out) == (2, "") and message in run.err
 
 
 def test_a_record_with_a_syntax_error_is_never_selected() -> None:
