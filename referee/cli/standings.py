@@ -36,7 +36,7 @@ def standings(
     and against, the ranking, and a cross table of who beat whom.
 
     Teams are the sides' players from the seat tags (in Moon, each player). Only
-    games the replay gives a winner count. The tie-breaks are wins, losses,
+    games the replay gives a winner count; the others are named on standard error. The tie-breaks are wins, losses,
     head-to-head, difference, for and against (docs/cli.md); a house-rule file sets
     its own in a [standings] table (tie-breaks = [...]).
 
@@ -82,12 +82,13 @@ def standings(
     tune_gc()
     totals = Totals(files=len(files))
     table = Table()
+    uncounted: list[str] = []
     with Meter(err, files, show=wants_progress() and fmt is StandingsFormat.text) as meter:
         for o in outcomes(files, referee, summary, jobs=jobs or default_jobs(), share=True):
             totals.add_outcome(o)
             meter.advance(o.file, o.hands)
-            if o.data is not None:
-                table.add(o.data)
+            if o.data is not None and not table.add(o.data) and o.data.game:
+                uncounted.append(f"{o.data.file}:{o.data.line}: record {o.index} is not counted: the game has no winner")
             elif o.hands is None:
                 with meter.output():
                     for d in o.diagnostics:
@@ -101,5 +102,7 @@ def standings(
         out.print()
         out.print(CROSS_TITLE, markup=False)
         out.print(cross_table(rows, table))
+    for line in uncounted:
+        err.print(f"note: {line}", highlight=False, markup=False)
     err.print(totals.summary())
     raise typer.Exit(2 if totals.exit_status == 2 else 0)

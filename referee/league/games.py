@@ -48,6 +48,8 @@ class GameLine:
     winner: str | None
     score: dict[str, int] | None
     hands: list[HandLine] = field(default_factory=list)
+    line: int = 0
+    """The line of the record's first tag or hand (0 when not known)."""
 
     def key(self, seat: str, by: By) -> str:
         """Who sat at ``seat``: the player's name (the seat when unnamed), the team, or the seat."""
@@ -90,6 +92,9 @@ def summary(j: Judged) -> GameLine | None:
         verdict.winner,
         verdict.score,
     )
+    at = record.at or (record.hands[0].at if record.hands else None)
+    if record.source is not None and at is not None:
+        line.line = record.source.position(at[0])[0]
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
         line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards)))
     return line

@@ -78,13 +78,14 @@ class Table:
             row = self.rows[team] = Row(team)
         return row
 
-    def add(self, line: GameLine) -> None:
-        """A judged record: counted when it is a game with a winner."""
+    def add(self, line: GameLine) -> bool:
+        """A judged record: counted (True) when it is a game with a winner."""
         if not line.game or line.winner is None or line.score is None:
-            return
+            return False
         self.units.add(line.unit)
         team = {side: side_key(line, side) for side in line.sides}
         self.add_game(tuple(team.values()), team[line.winner], {team[s]: v for s, v in line.score.items()})
+        return True
 
     def add_game(self, teams: Sequence[str], winner: str, score: dict[str, int]) -> None:
         """One game between ``teams`` that ``winner`` won, with each team's final score."""

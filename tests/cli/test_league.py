@@ -164,6 +164,8 @@ def test_standings_json_and_tie_breaks(tmp_path: Path) -> None:
     house.write_text('[profile]\nname = "grange"\nbase = "42"\n[standings]\ntie-breaks = ["wins"]\n', encoding="utf-8")
     from_file = json.loads(Run("standings", "--jobs", "1", "--format", "json", "--rules", str(house), *ROUNDS).out)
     assert from_file["tie_breaks"] == ["wins"] and from_file["rows"] == wins["rows"]
+    unfinished = Run("standings", "--jobs", "1", "--format", "json", LEAGUE)
+    assert "note: samples/league/late-entries.42:139: record 2 is not counted: the game has no winner" in unfinished.err
     bad = Run("standings", "--tie-breaks", "wins,diference", *ROUNDS)
     assert bad.code == 2 and "did you mean difference?" in bad.err
 
