@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
@@ -86,6 +88,7 @@ def select(
       referee select samples/league --split-by clean -O league.42
     """
     import sys
+    from contextlib import ExitStack
     from functools import partial
 
     from ..league.select import Filters
@@ -119,48 +122,47 @@ def select(
     if rules and referee.profiles:  # a house-rule file: its base game
         filters = _base_game(filters, referee.profiles[referee.defaults[0]].base)
     targets = _targets(output, split_by is not None)
-    streams = {k: open(v, "w", encoding="utf-8") if v else sys.stdout for k, v in targets.items()}  # noqa: SIM115
-    writers = {k: RecordWriter() for k in streams}
-    first = dict.fromkeys(streams, True)
     tune_gc()
     totals = Totals(files=len(files))
     chosen = kept_hands = 0
     skipped: list[str] = []
     try:
-        if to is SelectFormat.json:
-            for s in streams.values():
-                s.write("[")
-        pick = partial(_pick, filters, hands, to.value)
-        with Meter(err, files, show=wants_progress() and (output is not None or not sys.stdout.isatty())) as meter:
-            for o in outcomes(files, referee, pick, jobs=jobs or default_jobs()):
-                totals.add_outcome(o)
-                meter.advance(o.file, o.hands)
-                if o.data is None:
-                    syntax = next((d for d in o.diagnostics if d.is_syntax), None)
-                    if o.hands is None or syntax is None:
-                        skipped.extend(d.message for d in o.diagnostics if d.is_error)
-                    else:
-                        skipped.append(f"{syntax.location()}: record {o.index} is not selected: it has a syntax error ({syntax.code})")
-                    continue
-                for is_clean, n, payload in o.data:
-                    key = ("clean" if is_clean else "broken") if split_by is not None else "all"
-                    stream = streams[key]
-                    if to is SelectFormat.text:
-                        stream.write(writers[key].text(payload))
-                    elif to is SelectFormat.json:
-                        stream.write(("\n" if first[key] else ",\n") + payload)
-                    else:
-                        stream.write(payload + "\n")
-                    first[key] = False
-                    chosen += 1
-                    kept_hands += n
-        if to is SelectFormat.json:
-            for s in streams.values():
-                s.write("\n]\n")
-    finally:
-        for k, s in streams.items():
-            if targets[k]:
-                s.close()
+        with ExitStack() as files_out:
+            streams = {k: files_out.enter_context(_atomic(v)) if v else sys.stdout for k, v in targets.items()}
+            writers = {k: RecordWriter() for k in streams}
+            first = dict.fromkeys(streams, True)
+            if to is SelectFormat.json:
+                for s in streams.values():
+                    s.write("[")
+            pick = partial(_pick, filters, hands, to.value)
+            with Meter(err, files, show=wants_progress() and (output is not None or not sys.stdout.isatty())) as meter:
+                for o in outcomes(files, referee, pick, jobs=jobs or default_jobs()):
+                    totals.add_outcome(o)
+                    meter.advance(o.file, o.hands)
+                    if o.data is None:
+                        syntax = next((d for d in o.diagnostics if d.is_syntax), None)
+                        if o.hands is None or syntax is None:
+                            skipped.extend(d.message for d in o.diagnostics if d.is_error)
+                        else:
+                            skipped.append(f"{syntax.location()}: record {o.index} is not selected: it has a syntax error ({syntax.code})")
+                        continue
+                    for is_clean, n, payload in o.data:
+                        key = ("clean" if is_clean else "broken") if split_by is not None else "all"
+                        stream = streams[key]
+                        if to is SelectFormat.text:
+                            stream.write(writers[key].text(payload))
+                        elif to is SelectFormat.json:
+                            stream.write(("\n" if first[key] else ",\n") + payload)
+                        else:
+                            stream.write(payload + "\n")
+                        first[key] = False
+                        chosen += 1
+                        kept_hands += n
+            if to is SelectFormat.json:
+                for s in streams.values():
+                    s.write("\n]\n")
+    except _WriteFailed as e:
+        raise _usage_fail(err, str(e)) from None
     for line in skipped:
         err.print(f"[bold red]error[/]: {line}", highlight=False)
     where = " and ".join(str(v) for v in targets.values() if v)
@@ -202,6 +204,37 @@ def _base_game(filters: Filters, base: str) -> Filters:
     from dataclasses import replace
 
     return replace(filters, rules=base)
+
+
+class _WriteFailed(Exception):
+    """An output file that could not be written: its name and the reason, in words."""
+
+
+@contextmanager
+def _atomic(path: str) -> Iterator[TextIO]:
+    """A stream whose text replaces ``path`` only once it is all on disk (a temporary file
+    beside it, then a rename): a failed or interrupted run leaves the file as it was."""
+    import os
+    import tempfile
+
+    target = os.path.realpath(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=os.path.dirname(target) or ".")
+    except OSError as e:
+        raise _WriteFailed(f"cannot write {path}: {(e.strerror or str(e)).lower()}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, os.stat(target).st_mode & 0o7777 if os.path.exists(target) else 0o644)
+        os.replace(tmp, target)
+    except OSError as e:
+        os.unlink(tmp)
+        raise _WriteFailed(f"cannot write {path}: {(e.strerror or str(e)).lower()}") from None
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def _targets(output: str | None, split: bool) -> dict[str, str | None]:

@@ -234,3 +234,16 @@ def test_fix_keeps_old_mac_line_ends(tmp_path: Path) -> None:
     data = f.read_bytes()
     assert b"\n" not in data
     assert data.decode().replace("\r", "\n") == Run("fix", "-", stdin=text).out
+
+
+def test_select_output_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    """-O replaces its file through a temporary file and a rename; a file it cannot write is exit 2 with the reason."""
+    out = tmp_path / "ann.42"
+    out.write_text("kept until the new text is all written\n", encoding="utf-8")
+    run = Run("select", "--jobs", "1", LEAGUE, "--player", "Ann", "-O", str(out))
+    written = out.read_text(encoding="utf-8")
+    assert run.code == 0 and "kept until" not in written and written.count('"Ann"]') == 5  # her five records
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ann.42"]
+    missing = tmp_path / "no" / "such.42"
+    bad = Run("select", "--jobs", "1", LEAGUE, "-O", str(missing))
+    assert bad.code == 2 and f"error: cannot write {missing}: no such file or directory" in bad.err
