@@ -309,8 +309,8 @@ W103: Final = Code(
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
     severity=_N,
 )
-W104: Final = Code(
-    "W104",
+W105: Final = Code(
+    "W105",
     "irregularity ruled",
     "An irregularity the record writes (a renege called, a misdeal, a play out of turn accepted) happened, and the hand "
     "is scored by the ruling (`referee rules` lists the renege penalty option).",
