@@ -52,7 +52,7 @@ _MINOR: dict[str, str] = {
 }
 _ITEMS = frozenset(t for spec in ITEMS for t in spec.terminals)
 """The item keywords' terminals (from the item registry)."""
-_KEYWORD = re.compile(rf"(?<![A-Za-z0-9_])({'|'.join(sorted(KEYWORD_WORDS | {'hand'}))})(?![A-Za-z0-9_])", re.I)
+_KEYWORD = re.compile(rf"(?<![A-Za-z0-9_])({'|'.join(sorted(KEYWORD_WORDS | {'hand'}))})(?![A-Za-z0-9_+-])", re.I)
 """An item keyword, or ``hand``: the item an error is in is the last one before it."""
 _WORD = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
 _SEAT_BEFORE = re.compile(r"(?<![^\s,/=])([A-Za-z])[\s,/=]*\Z")
