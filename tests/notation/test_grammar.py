@@ -232,11 +232,11 @@ def _record_of(tree: Tree[Any]) -> HandRecord:
             rec.result = StatedResult(str(named[0]).upper() if named else None, int(points[0]) if points else None, outcome)  # type: ignore[arg-type]
         elif kind in ("award", "score"):
             amounts: dict[str, int] = {}
-            for amount in node.children:
-                if isinstance(amount, Tree):
-                    side_tree = amount.children[0]
+            for entry in node.children:
+                if isinstance(entry, Tree):
+                    side_tree = entry.children[0]
                     assert isinstance(side_tree, Tree)
-                    amounts[str(side_tree.children[0]).upper()] = int(amount.children[1])
+                    amounts[str(side_tree.children[0]).upper()] = int(entry.children[1])
             if kind == "award":
                 rec.award = StatedAward(amounts)
             else:
