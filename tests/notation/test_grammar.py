@@ -236,7 +236,7 @@ def _record_of(tree: Tree[Any]) -> HandRecord:
                 if isinstance(entry, Tree):
                     side_tree = entry.children[0]
                     assert isinstance(side_tree, Tree)
-                    amounts[str(side_tree.children[0]).upper()] = int(entry.children[1])
+                    amounts[str(side_tree.children[0]).upper()] = int(str(entry.children[1]))
             if kind == "award":
                 rec.award = StatedAward(amounts)
             else:
