@@ -139,6 +139,19 @@ S013: Final = Code(
     "A hand number, bid, result, award or score too large to be meant (more than 9 digits).",
     syntax=True,
 )
+S014: Final = Code(
+    "S014",
+    "internal error",
+    "The referee itself failed on this record: a bug, not a problem of the record. The message names the exception and "
+    "where it happened; please report it with the record. The record gets no verdict, and every other record is judged as usual.",
+    syntax=True,
+)
+S015: Final = Code(
+    "S015",
+    "cannot read the file",
+    "The file exists but cannot be read: no permission, an I/O error, or something that is not a file. The other files are read as usual.",
+    syntax=True,
+)
 # -- deal --------------------------------------------------------------------------------
 E101: Final = Code("E101", "wrong number of tiles", "Each player is dealt the profile's hand size (`referee rules` lists it).")
 E102: Final = Code("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a tile the profile's set leaves out.")
@@ -280,6 +293,16 @@ W103: Final = Code(
     severity=_N,
 )
 
+REPEATS_SHOWN: Final = 20
+"""Diagnostics of one code shown per record before a W104 note counts the rest."""
+W104: Final = Code(
+    "W104",
+    "more of the same",
+    f"One record has more than {REPEATS_SHOWN} diagnostics of one code: the first {REPEATS_SHOWN} are shown, and this note counts the rest "
+    "(the summary line counts them all). It keeps the output of a pathological record in proportion to the record.",
+    severity=_N,
+)
+
 CATALOG: dict[str, Code] = {c: c for c in list(globals().values()) if isinstance(c, Code)}
 """Every code by its text, in catalogue order."""
 
@@ -313,7 +336,52 @@ def render_markdown() -> str:
     ]
     for c in CATALOG.values():
         lines.append(f"| {c} | {c.severity.value} | {c.exit_status} | {c.summary} | {c.explanation} | {c.after.value} |")
+    lines += ["", *GUARANTEES.splitlines()]
     return "\n".join(lines) + "\n"
+
+
+GUARANTEES: Final = f"""\
+## What the referee guarantees on bad input
+
+Whatever the input (random bytes, a truncated or hand-edited record, a JSON
+document that is not one, a file it may not read) and whatever goes wrong around
+it (a full disk, a closed pipe, a killed process), every command keeps these
+promises. The fuzz tests (`tests/properties/test_fuzz.py`) check them on random
+and damaged input of every reading command.
+
+- **No traceback.** Every problem is a diagnostic with its code, and its file,
+  line and column where it has a place, or one line `error: ...` on standard
+  error. A failure of the referee itself on one record is `{S014}` on that record,
+  naming the exception and where it happened, so that it can be reported.
+- **Every record judged.** One record's failure never costs the others: the
+  record the referee failed on gets `{S014}` and no verdict, a file that cannot be
+  read gets `{S015}`, and the other records and files are judged and the summary
+  line is printed. When a worker process of `--jobs` dies (killed, out of
+  memory), its records are judged again in the main process: the output is
+  complete and in order, the same as with `--jobs 1`.
+- **Bounded memory and output, linear time.** Records are read and judged one at
+  a time, so memory follows the largest record, not the input. A quoted source
+  line is cut to 100 columns around the caret, and a record shows at most
+  {REPEATS_SHOWN} diagnostics of one code, then a `{W104}` note counting the
+  rest (the summary line counts them all). `--jobs` is lowered to 4 processes
+  per core.
+- **Exit status 2 for input that cannot be read and for I/O failures**: a file
+  that is not text (`{S006}`) or cannot be read (`{S015}`), an internal error
+  (`{S014}`), and output that cannot be written (`error: cannot write to standard
+  output: no space left on device`, or `cannot write FILE: permission denied`).
+  Status 1 is only ever rule errors.
+- **A closed pipe is a quiet end.** When the reader stops reading
+  (`referee check samples/ | head -1`), nothing more is printed and nothing is
+  said, and the exit status is still the one the whole input deserves: the
+  command judges the rest without printing (never more work than it would have
+  done anyway), and stops as soon as the status can only be 2.
+- **Files are written whole or not at all.** `fmt` and every `-O FILE` write a
+  temporary file beside the target, flush it to disk and rename it over the
+  target, keeping the file's mode and a symlink as a link. A kill, Ctrl-C or a
+  full disk at any moment leaves the original file as it was. A file or
+  directory that may not be written is `cannot write FILE: permission denied`,
+  exit status 2, and `fmt` goes on with the other files.
+"""
 
 
 if __name__ == "__main__":

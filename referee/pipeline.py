@@ -9,17 +9,21 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
+from .judge.isolate import contained, extract_safely, isolated, read_fault
 from .judge.judged import Judged
 from .judge.replay import Referee
 from .notation.reader import Batch, ReadResult, batches, first_bad_byte, open_text, read_batch, read_path, read_stream, spanned
 
 __all__ = [
     "EXTENSIONS",
+    "JOBS_PER_CORE",
     "Judged",
     "Outcome",
     "Totals",
@@ -28,6 +32,7 @@ __all__ = [
     "expand_paths",
     "judge_paths",
     "judge_result",
+    "max_jobs",
     "outcome_of",
     "outcomes",
     "tune_gc",
@@ -114,6 +119,7 @@ def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS)
     return out
 
 
+@isolated  # an engine failure on one record becomes an S014 on it (judge/isolate.py)
 def judge_result(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
     """Judge one record as read; a record read lean with something to report is read
     again in full and judged again, so that every diagnostic has its place."""
@@ -190,11 +196,11 @@ Extract = Callable[[Judged], T]
 
 
 def outcome_of(j: Judged, extract: Extract[T] | None) -> Outcome[T]:
-    data = extract(j) if extract is not None else None
+    data, diagnostics = extract_safely(j, extract)
     if j.record is None:
-        return Outcome(j.file, j.index, None, False, j.diagnostics, data)
+        return Outcome(j.file, j.index, None, False, diagnostics, data)
     is_game = j.verdict is None or j.verdict.mode == "game"
-    return Outcome(j.file, j.index, len(j.record.hands), is_game, j.diagnostics, data)
+    return Outcome(j.file, j.index, len(j.record.hands), is_game, diagnostics, data)
 
 
 def default_jobs() -> int:
@@ -203,6 +209,16 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
+
+
+JOBS_PER_CORE = 4
+"""``--jobs`` is lowered to this many processes per core: more only add start-up time and
+memory (``--jobs 1000`` would otherwise start 999 processes at once)."""
+
+
+def max_jobs() -> int:
+    """The most processes ``outcomes`` starts, whatever ``--jobs`` asks for."""
+    return JOBS_PER_CORE * default_jobs()
 
 
 def tune_gc() -> None:
@@ -242,7 +258,20 @@ def _work(display: str, batch: Batch) -> list[Outcome[Any]]:
 
 
 def _size(paths: list[str]) -> int:
-    return sum(os.path.getsize(p) for p in paths if p != "-")
+    total = 0
+    for p in paths:
+        if p != "-":
+            with suppress(OSError):  # gone or unreadable: reading it will say so
+                total += os.path.getsize(p)
+    return total
+
+
+def _fault(name: str, index: int, error: Exception) -> Outcome[Any]:
+    """The file-level outcome of a file whose reading failed (``judge.isolate.read_fault``)."""
+    return Outcome(name, index, None, False, [read_fault(name, error, index)], None)
+
+
+WORKER_DIED = "referee: a worker process stopped unexpectedly (killed?); its records are judged again in this process\n"
 
 
 def outcomes(
@@ -268,39 +297,91 @@ def outcomes(
     text are read here.  The outcomes are the same either way.
     ``lean`` reads clean hands without tile spans (see ``judge_file``): only for an
     ``extract`` that needs no spans.
+
+    Failures stay small: ``jobs`` is lowered to ``max_jobs()``; a record whose judging
+    fails gets an S014 and a file that cannot be read an S015 (``judge.isolate``), and
+    the next record or file goes on; a worker that dies (killed, out of memory) has its
+    batches judged again here, in order, so the output is still complete.
     """
+    jobs = min(jobs, max_jobs())
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
-        for j in judge_paths(paths, referee, lean=lean):
-            yield outcome_of(j, extract)
+        for name in paths:
+            for j in contained(name, judge_file(name, referee, lean=lean)):
+                yield outcome_of(j, extract)
         return
     workers = jobs - 1 if share else jobs
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract, lean))
-    # Results in input order: a worker's future, or a batch judged here.
-    window: deque[Future[list[Outcome[T]]] | list[Outcome[T]]] = deque()
+    # Results in input order: a worker's future (with what it was sent, to judge it again
+    # here if the worker dies), or a batch judged here.
+    window: deque[tuple[Future[list[Outcome[T]]], str, Batch] | list[Outcome[T]]] = deque()
+    broken = False
+    last: dict[str, int] = {}  # the last record index given out per file, for a file that fails part way
 
-    def take() -> list[Outcome[T]]:
+    def here(name: str, batch: Batch) -> list[Outcome[T]]:
+        try:
+            return _judge_batch(referee, extract, lean, name, batch)
+        except Exception as e:  # the reader failed on this batch: the others go on
+            return [_fault(name, batch.before + 1, e)]
+
+    def send(name: str, batch: Batch) -> None:
+        nonlocal broken
+        if not broken:
+            try:
+                window.append((pool.submit(_work, name, batch), name, batch))
+                return
+            except BrokenProcessPool:
+                broken = True
+        window.append(here(name, batch))
+
+    def take() -> Iterator[Outcome[T]]:
+        nonlocal broken
         front = window.popleft()
-        return front if isinstance(front, list) else front.result()
+        if isinstance(front, list):
+            done = front
+        else:
+            future, name, batch = front
+            try:
+                done = future.result()
+            except BrokenProcessPool:  # a worker died: judging is pure, so doing it again here gives the same output
+                if not broken:
+                    sys.stderr.write(WORKER_DIED)
+                broken = True
+                done = here(name, batch)
+            except Exception:  # the worker failed: again here, where a failure is contained
+                done = here(name, batch)
+        for o in done:
+            last[o.file] = o.index
+            yield o
+
+    def ready() -> bool:
+        front = window[0]
+        return isinstance(front, list) or front[0].done()
 
     try:
         for name in paths:
-            if name == "-" or first_bad_byte(name) is not None:
+            try:
+                if name == "-" or first_bad_byte(name) is not None:
+                    while window:
+                        yield from take()
+                    for j in contained(name, judge_file(name, referee, lean=lean)):
+                        yield outcome_of(j, extract)
+                    continue
+                with open_text(name) as f:
+                    for batch in batches(f, batch_hands):
+                        busy = sum(not isinstance(w, list) and not w[0].done() for w in window)
+                        if broken or not share or busy < workers * IN_FLIGHT:
+                            send(name, batch)
+                        else:
+                            window.append(here(name, batch))
+                        while window and ready():
+                            yield from take()
+                        while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
+                            yield from take()
+            except Exception as e:  # the file cannot be read, or its cutting into batches failed
                 while window:
                     yield from take()
-                for j in judge_file(name, referee, lean=lean):
-                    yield outcome_of(j, extract)
-                continue
-            with open_text(name) as f:
-                for batch in batches(f, batch_hands):
-                    if not share or sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
-                        window.append(pool.submit(_work, name, batch))
-                    else:
-                        window.append(_judge_batch(referee, extract, lean, name, batch))
-                    while window and (isinstance(window[0], list) or window[0].done()):
-                        yield from take()
-                    while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow batch at the front: wait for it
-                        yield from take()
+                yield _fault(name, last.get(name, 0) + 1, e)
         while window:
             yield from take()
     finally:

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
-from ..report.render import diagnostic_json
+from ..report.render import diagnostic_json, fold_repeats
 from . import app
 from .common import (
     JOBS_OPT,
@@ -21,6 +21,7 @@ from .common import (
     _referee,
     _usage_fail,
 )
+from .guard import stdout_closed
 
 
 @app.command()
@@ -79,7 +80,11 @@ def check(
             last_file = judged.file
             totals.add_outcome(judged)
             advance(judged.hands)
-            for d in judged.diagnostics:
+            if stdout_closed():  # the reader has gone: judge on, unprinted, for the exit status (guard.py)
+                if totals.exit_status == 2:
+                    break
+                continue
+            for d in fold_repeats(judged.diagnostics):
                 if max_errors and d.is_error:
                     shown_errors += 1
                     if shown_errors > max_errors:

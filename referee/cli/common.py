@@ -17,7 +17,7 @@ from ..engine.games import GAMES
 from ..engine.profiles import OptionError, Profile, make_rules
 from ..judge.house import HouseRuleError, load_house_rules
 from ..judge.replay import Referee
-from ..pipeline import UsageError
+from ..pipeline import JOBS_PER_CORE, UsageError
 from ..report.render import render_diagnostic
 
 
@@ -78,7 +78,12 @@ OPTIONS_OPT = typer.Option(None, "--options", "-o", help='Options for those reco
 
 
 JOBS_OPT = typer.Option(
-    None, "--jobs", "-j", min=1, help="Processes that read and judge big inputs (default: the cores available; 1: this one only)."
+    None,
+    "--jobs",
+    "-j",
+    min=1,
+    help="Processes that read and judge big inputs (default: the cores available; 1: this one only; "
+    f"at most {JOBS_PER_CORE} per core, a larger number is lowered to that).",
 )
 
 

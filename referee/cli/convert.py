@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from enum import StrEnum
 
 import typer
 from rich.console import Console
 
 from ..judge.replay import Referee
-from ..pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, outcome_of, outcomes, tune_gc
+from ..output import atomic_write, write_text
+from ..pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, judge_result, outcome_of, outcomes, tune_gc
+from ..report.render import fold_repeats
 from . import app
 from .common import (
     JOBS_OPT,
@@ -21,6 +24,7 @@ from .common import (
     _referee,
     _usage_fail,
 )
+from .guard import stdout_closed
 
 
 class ToFormat(StrEnum):
@@ -62,11 +66,10 @@ def convert(
         files = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else (".42",))
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     tune_gc()
     totals = Totals(files=len(files))
     first = True
-    try:
+    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
         if to is ToFormat.json:
             stream.write("[")
         extract = _record_text if to is ToFormat.text else _record_json
@@ -75,8 +78,12 @@ def convert(
                 totals.add_outcome(o)
                 advance(o.hands)
                 if o.hands is None or o.data is None:
-                    for d in o.diagnostics:
+                    for d in fold_repeats(o.diagnostics):
                         _print_diagnostic(err, d)
+                    continue
+                if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
+                    if totals.exit_status == 2:
+                        break
                     continue
                 if to is ToFormat.text:
                     if not first:
@@ -89,9 +96,6 @@ def convert(
                 first = False
         if to is ToFormat.json:
             stream.write("\n]\n")
-    finally:
-        if output:
-            stream.close()
     err.print(totals.summary())
     raise typer.Exit(totals.exit_status)
 
@@ -120,12 +124,11 @@ def _convert_source(
         yield from outcomes(files, referee, extract, jobs=jobs)
         return
     from ..interchange.jsonread import read_documents
+    from ..notation.reader import ReadResult
 
     for name in files:
         for index, record, problems in read_documents(name):
-            verdict = referee.judge(record, file=name, game_index=index) if record is not None else None
-            diagnostics = problems + (verdict.diagnostics if verdict else [])
-            yield outcome_of(Judged(name, index, record, verdict, diagnostics), extract)
+            yield outcome_of(judge_result(ReadResult(record, problems), referee, name, index), extract)  # a failure stays in its record
 
 
 class SchemaKind(StrEnum):
@@ -152,7 +155,6 @@ def schema(
 
     text = schema_text(kind.value)
     if output:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_text(output, text)
     else:
         sys.stdout.write(text)

@@ -7,7 +7,9 @@ import sys
 import typer
 from rich.console import Console
 
+from ..output import WriteError, reason, write_text
 from ..pipeline import UsageError, expand_paths, judge_paths
+from ..report.render import fold_repeats
 from . import app
 from .common import (
     OPTIONS_OPT,
@@ -51,15 +53,20 @@ def fmt(
         raise _usage_fail(err, str(e)) from None
     status = 0
     for name in files:
-        with open(name, encoding="utf-8", errors="replace") as f:
-            before = f.read()
+        try:
+            with open(name, encoding="utf-8", errors="replace") as f:
+                before = f.read()
+        except OSError as e:  # e.g. no permission: this file is left alone, the others go on
+            _usage_fail(err, f"cannot read {name}: {reason(e)}")  # says it; the other files go on
+            status = 2
+            continue
         parts: list[str] = []
         broken = False
         for judged in judge_paths([name], referee):
             syntax = [d for d in judged.diagnostics if d.is_syntax]
             if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                 broken = True
-                for d in syntax:
+                for d in fold_repeats(syntax):
                     _print_diagnostic(err, d)
                 continue
             parts.append(format_game(canonical(judged.record, judged.verdict)))
@@ -77,7 +84,11 @@ def fmt(
             out.print(f"{name}: not canonical")
             status = max(status, 1)
         else:
-            with open(name, "w", encoding="utf-8") as f:
-                f.write(after)
+            try:
+                write_text(name, after)  # a kill or a full disk leaves the original, never half a file (output.py)
+            except WriteError as e:
+                _usage_fail(err, str(e))  # says it; the other files go on
+                status = 2
+                continue
             out.print(f"{name}: formatted")
     raise typer.Exit(status)

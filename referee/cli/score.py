@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from ..pipeline import Judged, Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+from ..report.render import fold_repeats
 from . import app
 from .common import (
     JOBS_OPT,
@@ -22,6 +23,7 @@ from .common import (
     _referee,
     _usage_fail,
 )
+from .guard import stdout_closed
 
 
 class ScoreFormat(StrEnum):
@@ -72,20 +74,25 @@ def score(
         for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), lean=True, share=True):  # rows need no spans
             totals.add_outcome(o)
             advance(o.hands)
+            for d in fold_repeats(o.diagnostics):
+                if d.is_syntax:
+                    _print_diagnostic(err, d)
+            if stdout_closed():  # the reader has gone: judge on, unprinted, for the exit status (guard.py)
+                if totals.exit_status == 2:
+                    break
+                continue
             if fmt is ScoreFormat.csv:
                 assert writer is not None
                 for row in o.data or ():
                     writer.writerow(row)
             elif fmt is ScoreFormat.json:
-                sys.stdout.write(f"{o.data}\n")
+                if o.data is not None:  # None: judging the record failed (S014, printed above)
+                    sys.stdout.write(f"{o.data}\n")
             else:
                 judged = o.data
                 if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
                     out.print(score_table(judged))
                     out.print()
-                for d in o.diagnostics:
-                    if d.is_syntax:
-                        _print_diagnostic(err, d)
     if fmt is ScoreFormat.text:
         out.print(totals.summary())
     else:

@@ -15,6 +15,7 @@ from ..diagnostics import exit_status
 from ..engine.hand import HandSnapshot
 from ..engine.tiles import Tile
 from ..judge.replay import Referee
+from ..output import WriteError, reason, write_text
 from ..pipeline import UsageError, expand_paths, plural
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ def _write_or_print(output: str | None, text: str, err: Console) -> None:
         sys.stdout.write(text)
         return
     try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise _usage_fail(err, f"cannot write {output}: {e.strerror or e}") from None
+        write_text(output, text)  # all of it or nothing (output.py)
+    except WriteError as e:
+        raise _usage_fail(err, str(e)) from None
 
 
 @app.command()
@@ -108,7 +109,7 @@ def report(
         try:
             views, unread, diagnostics = read_views(name, referee)
         except OSError as e:
-            raise _usage_fail(err, f"cannot read {name}: {e.strerror or e}") from None
+            raise _usage_fail(err, f"cannot read {name}: {reason(e)}") from None
         page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
@@ -186,6 +187,11 @@ def show(
     from ..notation.reader import read_path, read_stream
     from ..pipeline import _stdin_lines
 
+    try:
+        if file != "-":
+            open(file, "rb").close()  # a file that cannot be read is a clear error (T7), not a traceback
+    except OSError as e:
+        raise _usage_fail(err, f"cannot read {file}: {reason(e)}") from None
     results = read_stream(_stdin_lines(), "<stdin>") if file == "-" else read_path(file)
     for index, rr in enumerate(results, start=1):
         if index != game:

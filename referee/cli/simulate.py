@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 import typer
 from rich.console import Console
 
 from ..engine.profiles import make_rules
+from ..output import atomic_write
 from ..pipeline import UsageError
 from . import app
 from .common import (
     _referee,
     _usage_fail,
 )
+from .guard import stdout_closed
 
 
 @app.command()
@@ -48,16 +51,16 @@ def simulate(
         chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     show = err.is_terminal
-    try:
-        with Progress(console=err, disable=not show, transient=True) as progress:
-            task = progress.add_task("simulating", total=games)
-            for i, record in enumerate(simulate_games(chosen, games, seed, players=players)):
-                if i:
-                    stream.write("\n")
-                stream.write(format_game(record))
-                progress.advance(task)
-    finally:
-        if output:
-            stream.close()
+    with (
+        atomic_write(output) if output else nullcontext(sys.stdout) as stream,  # -O: all of it or nothing (output.py)
+        Progress(console=err, disable=not show, transient=True) as progress,
+    ):
+        task = progress.add_task("simulating", total=games)
+        for i, record in enumerate(simulate_games(chosen, games, seed, players=players)):
+            if i:
+                stream.write("\n")
+            stream.write(format_game(record))
+            progress.advance(task)
+            if not output and stdout_closed():  # the reader has gone: nothing more to write for
+                break
