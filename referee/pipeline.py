@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
-from .judge.isolate import contained, extract_safely, isolated, read_fault
+from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
 from .judge.judged import Judged
 from .judge.replay import Referee
 from .notation.reader import Batch, ReadResult, batches, first_bad_byte, open_text, read_batch, read_path, read_stream, spanned
@@ -62,7 +62,7 @@ class Totals:
         if j.record is None:
             self.count(j.file, None, False, j.diagnostics)
         else:
-            self.count(j.file, len(j.record.hands), j.verdict is None or j.verdict.mode == "game", j.diagnostics)
+            self.count(j.file, len(j.record.hands), counts_as_game(j), j.diagnostics)
 
     def add_outcome(self, o: Outcome[Any]) -> None:
         self.count(o.file, o.hands, o.is_game, o.diagnostics)
@@ -199,8 +199,7 @@ def outcome_of(j: Judged, extract: Extract[T] | None) -> Outcome[T]:
     data, diagnostics = extract_safely(j, extract)
     if j.record is None:
         return Outcome(j.file, j.index, None, False, diagnostics, data)
-    is_game = j.verdict is None or j.verdict.mode == "game"
-    return Outcome(j.file, j.index, len(j.record.hands), is_game, diagnostics, data)
+    return Outcome(j.file, j.index, len(j.record.hands), counts_as_game(j), diagnostics, data)
 
 
 def default_jobs() -> int:

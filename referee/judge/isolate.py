@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..notation.record import GameRecord, Span
     from .replay import Referee
 
-__all__ = ["contained", "crash_summary", "crashed", "extract_safely", "internal_error", "isolated", "read_fault"]
+__all__ = ["contained", "counts_as_game", "crash_summary", "crashed", "extract_safely", "internal_error", "isolated", "read_fault"]
 
 T = TypeVar("T")
 
@@ -102,6 +102,19 @@ def isolated(judge: Judge) -> Judge:
             return Judged(file, index, rr.record, None, [*rr.diagnostics, fault])
 
     return contain
+
+
+def counts_as_game(j: Judged) -> bool:
+    """Whether a judged record counts as a game in the summary (else a logged hand).
+
+    The verdict says so; a record whose judging failed has none, so its header is read
+    the way replay reads it: ``[Mode "log"]``, or no header at all, is a log.
+    """
+    if j.verdict is not None:
+        return j.verdict.mode == "game"
+    if j.record is None:
+        return False
+    return (j.record.tag("Mode") or ("log" if not j.record.tags else "game")).strip().lower() != "log"
 
 
 def crashed(j: Judged) -> bool:
