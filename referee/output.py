@@ -71,7 +71,11 @@ class GuardedStream:
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         if text and not self.gone and self.failure is None:
             try:
-                self.stream.write(text)
+                try:
+                    self.stream.write(text)
+                except UnicodeEncodeError:  # a terminal or PYTHONIOENCODING that cannot show a character: \uff16
+                    encoding = getattr(self.stream, "encoding", None) or "utf-8"
+                    self.stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
             except OSError as e:
                 self._failed(e)
         return len(text)

@@ -10,6 +10,7 @@ from enum import StrEnum
 import typer
 from rich.console import Console
 
+from ..judge.isolate import contained
 from ..judge.replay import Referee
 from ..output import atomic_write, write_text
 from ..pipeline import Judged, Outcome, Totals, UsageError, default_jobs, expand_paths, judge_result, outcome_of, outcomes, tune_gc
@@ -127,8 +128,9 @@ def _convert_source(
     from ..notation.reader import ReadResult
 
     for name in files:
-        for index, record, problems in read_documents(name):
-            yield outcome_of(judge_result(ReadResult(record, problems), referee, name, index), extract)  # a failure stays in its record
+        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in read_documents(name))
+        for j in contained(name, judged):  # a failure stays in its record, or in its file (judge/isolate.py)
+            yield outcome_of(j, extract)
 
 
 class SchemaKind(StrEnum):
