@@ -14,6 +14,7 @@ from rich.console import Console
 from ..diagnostics import exit_status
 from ..engine.hand import HandSnapshot
 from ..engine.tiles import Tile
+from ..judge.isolate import crash_summary
 from ..judge.replay import Referee
 from ..output import WriteError, reason, write_text
 from ..pipeline import UsageError, expand_paths, plural
@@ -108,8 +109,15 @@ def report(
     for name, target in zip(files, targets, strict=True):
         try:
             views, unread, diagnostics = read_views(name, referee)
-        except OSError as e:
-            raise _usage_fail(err, f"cannot read {name}: {reason(e)}") from None
+        except Exception as e:  # this file only: the other pages are still written (judge/isolate.py)
+            problem = (
+                f"cannot read {name}: {reason(e)}"
+                if isinstance(e, OSError)
+                else f"internal error on {name}: {crash_summary(e)}; please report it"
+            )
+            _usage_fail(err, problem)  # says it; the run goes on
+            status = 2
+            continue
         page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)

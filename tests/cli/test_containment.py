@@ -227,3 +227,40 @@ def test_jobs_the_cap_is_in_the_help() -> None:
         result = CliRunner().invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "400"})
         assert "at most 4 per core" in " ".join(result.output.split()), command
     assert "at most 4 per core" in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+# -- what escapes every containment ---------------------------------------------------------------
+
+
+def test_d3_a_bug_outside_any_record_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, three_records: Path) -> None:
+    """The guard round every command: an exception that escapes the containment of records
+    and files (here: building the referee) is "internal error: ...; please report it"."""
+    from referee.cli import check
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(check, "_referee", broken)
+    status, out, err = invoke("check", three_records)
+    assert status == 2 and out == ""
+    assert err.startswith("error: internal error: ZeroDivisionError: division by zero (referee/cli/check.py:")
+    assert err.rstrip().endswith("please report it")
+
+
+def test_d3_report_writes_the_other_pages_after_a_failing_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, three_records: Path
+) -> None:
+    from referee.report import adapter
+
+    real = adapter.read_views
+
+    def failing(name: str, referee: Referee) -> Any:
+        if name == str(three_records):
+            raise AssertionError("a bug in the adapter")
+        return real(name, referee)
+
+    monkeypatch.setattr(adapter, "read_views", failing)
+    status, _, err = invoke("report", three_records, LEGAL / "42-nello-made.42", "-O", tmp_path / "site")
+    assert status == 2
+    assert f"error: internal error on {three_records}: AssertionError: a bug in the adapter" in err
+    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == ["42-nello-made.html"]

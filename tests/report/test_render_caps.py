@@ -74,3 +74,23 @@ def test_h2_folding_keeps_the_first_of_each_code_and_counts_the_rest(codes: list
 def test_h2_few_diagnostics_are_left_alone() -> None:
     diagnostics = _diagnostics(["S009"] * REPEATS_SHOWN + ["E404"])
     assert fold_repeats(diagnostics) == diagnostics
+
+
+def test_h2_the_w104_note_is_a_diagnostic_line_of_the_published_schema(tmp_path: Path) -> None:
+    import json
+
+    import jsonschema
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.interchange.documents import schema_for
+
+    f = tmp_path / "tags.42"
+    f.write_text('[Rules "42"] ' + '[Evnt "x"] ' * 500 + "\nhand 1\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(f), "--format", "json"])
+    lines = [json.loads(line) for line in result.stdout.split("\n") if line]
+    validator = jsonschema.Draft202012Validator(schema_for("check"))
+    for line in lines:
+        validator.validate(line)
+    assert [d.get("code") for d in lines].count("S003") == REPEATS_SHOWN
+    assert lines[-1]["errors"] == 501 and lines[-1]["exit"] == result.exit_code == 2
