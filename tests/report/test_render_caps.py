@@ -94,3 +94,14 @@ def test_h2_the_w104_note_is_a_diagnostic_line_of_the_published_schema(tmp_path:
         validator.validate(line)
     assert [d.get("code") for d in lines].count("S003") == REPEATS_SHOWN
     assert lines[-1]["errors"] == 501 and lines[-1]["exit"] == result.exit_code == 2
+
+
+def test_the_guarantees_in_errors_md_state_the_real_limits() -> None:
+    """docs/errors.md promises numbers that live in the code: keep them the same."""
+    from referee.codes import GUARANTEES
+    from referee.pipeline import JOBS_PER_CORE
+
+    text = " ".join(GUARANTEES.split())
+    assert f"cut to {EXCERPT} columns around the caret" in text
+    assert f"at most {REPEATS_SHOWN} diagnostics of one code" in text
+    assert f"lowered to {JOBS_PER_CORE} processes per core" in text
