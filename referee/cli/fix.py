@@ -46,9 +46,9 @@ def fix(
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
     from ..notation.reader import cannot_read, read_text
+    from ..output import WriteError, write_text
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result, plural
     from .common import _print_diagnostic, _referee, _usage_fail
-    from .fmt import _replace
 
     out, err = consoles()
     try:
@@ -99,7 +99,12 @@ def fix(
             out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
             status = max(status, 1)
         else:
-            _replace(name, ("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
+            try:  # a kill or a full disk leaves the original, never half a file (output.py)
+                write_text(name, ("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
+            except WriteError as e:
+                _usage_fail(err, str(e))  # says it; the other files go on
+                status = 2
+                continue
             for edit in sorted(found, key=lambda e: (e.line, e.order)):
                 out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
     raise typer.Exit(status)

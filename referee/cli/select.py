@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -93,6 +91,7 @@ def select(
 
     from ..league.select import Filters
     from ..notation.writer import RecordWriter
+    from ..output import WriteError, atomic_write
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
     from .common import _referee, _usage_fail
     from .progress import Meter, wants_progress
@@ -128,7 +127,7 @@ def select(
     skipped: list[str] = []
     try:
         with ExitStack() as files_out:
-            streams = {k: files_out.enter_context(_atomic(v)) if v else sys.stdout for k, v in targets.items()}
+            streams = {k: files_out.enter_context(atomic_write(v)) if v else sys.stdout for k, v in targets.items()}
             writers = {k: RecordWriter() for k in streams}
             first = dict.fromkeys(streams, True)
             if to is SelectFormat.json:
@@ -161,7 +160,7 @@ def select(
             if to is SelectFormat.json:
                 for s in streams.values():
                     s.write("\n]\n")
-    except _WriteFailed as e:
+    except WriteError as e:  # the file is left as it was (output.py)
         raise _usage_fail(err, str(e)) from None
     for line in skipped:
         err.print(f"[bold red]error[/]: {line}", highlight=False)
@@ -204,37 +203,6 @@ def _base_game(filters: Filters, base: str) -> Filters:
     from dataclasses import replace
 
     return replace(filters, rules=base)
-
-
-class _WriteFailed(Exception):
-    """An output file that could not be written: its name and the reason, in words."""
-
-
-@contextmanager
-def _atomic(path: str) -> Iterator[TextIO]:
-    """A stream whose text replaces ``path`` only once it is all on disk (a temporary file
-    beside it, then a rename): a failed or interrupted run leaves the file as it was."""
-    import os
-    import tempfile
-
-    target = os.path.realpath(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=os.path.dirname(target) or ".")
-    except OSError as e:
-        raise _WriteFailed(f"cannot write {path}: {(e.strerror or str(e)).lower()}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, os.stat(target).st_mode & 0o7777 if os.path.exists(target) else 0o644)
-        os.replace(tmp, target)
-    except OSError as e:
-        os.unlink(tmp)
-        raise _WriteFailed(f"cannot write {path}: {(e.strerror or str(e)).lower()}") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _targets(output: str | None, split: bool) -> dict[str, str | None]:
