@@ -328,8 +328,8 @@ W104: Final = Code(
     severity=_N,
 )
 
-W105: Final = Code(
-    "W105",
+W106: Final = Code(
+    "W106",
     "irregularity ruled",
     "An irregularity the record writes (a renege called, a misdeal, a play out of turn accepted) happened, and the hand "
     "is scored by the ruling (`referee rules` lists the renege penalty option).",

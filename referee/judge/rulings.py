@@ -6,7 +6,7 @@ redeal (``misdeal by W``), a play out of turn the table let stand (``accept S tr
 one happened (a recorded renege must be a renege the replay finds, E412; an accepted
 play must have been out of turn, E413; a misdeal is the dealer's, E107), lets the
 engine apply the ruling (``engine.irregular``), and says what it did in a note
-(W105).  A renege the record does not call stays an E404.
+(W106).  A renege the record does not call stays an E404.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Rulings:
                 "whoever misdeals deals again: write the hand's dealer",
             )
             return
-        self.judge.add(codes.W105, f"{dealer} misdealt and dealt again; the deal written is the redeal", m.at, None)
+        self.judge.add(codes.W106, f"{dealer} misdealt and dealt again; the deal written is the redeal", m.at, None)
 
     def accept(self, hand: Hand, seat: int | None, tile: Tile, refusal: Refusal) -> Refusal | None:
         """A play refused as out of turn (E401) that the record accepts: the turn passes to
@@ -84,7 +84,7 @@ class Rulings:
         self.used.add(key)
         who = self.judge.game.seats[seat]
         self.judge.add(
-            codes.W105, f"{who} played out of turn in trick {key[1]} and the table accepted it; play went on from {who}", item.at, None
+            codes.W106, f"{who} played out of turn in trick {key[1]} and the table accepted it; play went on from {who}", item.at, None
         )
         return hand.check_play(seat, tile)
 
@@ -121,4 +121,4 @@ class Rulings:
         else:
             side = game.team_labels[hand.penalty]
             effect = f"{side} lose the hand (renege=lose-hand)"
-        self.judge.add(codes.W105, f"{who} reneged in trick {r.trick}{called}: {effect}", r.at, None)
+        self.judge.add(codes.W106, f"{who} reneged in trick {r.trick}{called}: {effect}", r.at, None)

@@ -1,6 +1,6 @@
 """Irregularities ruled at the table: a renege called, a play out of turn accepted, a
 misdeal.  The referee checks each happened, scores the hand by the ruling (the ``renege``
-option), and notes what it did (W105); a renege it finds but the record does not call
+option), and notes what it did (W106); a renege it finds but the record does not call
 stays E404."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_a_renege_not_called_stays_e404() -> None:
 
 def test_a_renege_called_is_ruled_and_the_offending_side_loses_the_hand() -> None:
     v = verdict_of(RENEGE_HAND + "  renege E trick 1 called by N\n  result NS 0 made\n  award NS 1\n")
-    assert codes(v) == ["W105"]
+    assert codes(v) == ["W106"]
     assert v.diagnostics[0].message == "E reneged in trick 1, called by N: EW lose the hand (renege=lose-hand)"
     (hand,) = v.hands
     assert (hand.made, hand.awards, hand.penalty, hand.points) == (True, {"NS": 1, "EW": 0}, "EW", {"NS": 0, "EW": 6})
@@ -73,20 +73,20 @@ def test_a_renege_called_is_ruled_and_the_offending_side_loses_the_hand() -> Non
 
 def test_the_ruling_holds_when_the_hand_was_played_out() -> None:
     v = verdict_of(RENEGE_HAND + REST + "  renege E trick 1 called by N\n")
-    assert codes(v) == ["W105"] and v.hands[0].awards == {"NS": 1, "EW": 0}
+    assert codes(v) == ["W106"] and v.hands[0].awards == {"NS": 1, "EW": 0}
 
 
 def test_under_points_scoring_the_other_side_scores_the_bid() -> None:
     v = verdict_of('[Rules "42"] [Options "scoring=points"] [Mode "log"]\n\n' + RENEGE_HAND + "  renege E trick 1\n")
-    assert codes(v) == ["W105"] and v.hands[0].awards == {"NS": 31, "EW": 0}
+    assert codes(v) == ["W106"] and v.hands[0].awards == {"NS": 31, "EW": 0}
 
 
 def test_as_played_notes_the_renege_and_scores_the_hand_as_played() -> None:
     header = '[Rules "42"] [Options "renege=as-played"] [Mode "log"]\n\n'
     v = verdict_of(header + RENEGE_HAND + REST + "  renege E trick 1 called by N\n")
-    assert codes(v) == ["W105"] and "as played" in v.diagnostics[0].message
+    assert codes(v) == ["W106"] and "as played" in v.diagnostics[0].message
     assert v.hands[0].penalty is None and v.hands[0].awards == {"NS": 1, "EW": 0}
-    assert codes(verdict_of(header + RENEGE_HAND + "  renege E trick 1\n")) == ["W105", "E406", "W103"]
+    assert codes(verdict_of(header + RENEGE_HAND + "  renege E trick 1\n")) == ["W106", "E406", "W103"]
 
 
 @pytest.mark.parametrize(
@@ -105,8 +105,8 @@ def test_a_renege_that_did_not_happen_is_e412_and_the_real_one_stays_e404(call: 
 
 def test_a_misdeal_is_the_dealer_s() -> None:
     v = verdict_of(RENEGE_HAND.replace("  deal", "  misdeal\n  deal") + REST)
-    assert codes(v) == ["W105", "E404"] and v.diagnostics[0].message == "E misdealt and dealt again; the deal written is the redeal"
-    assert codes(verdict_of(RENEGE_HAND.replace("  deal", "  misdeal by E\n  deal") + REST)) == ["W105", "E404"]
+    assert codes(v) == ["W106", "E404"] and v.diagnostics[0].message == "E misdealt and dealt again; the deal written is the redeal"
+    assert codes(verdict_of(RENEGE_HAND.replace("  deal", "  misdeal by E\n  deal") + REST)) == ["W106", "E404"]
     v = verdict_of(RENEGE_HAND.replace("  deal", "  misdeal by S\n  deal") + REST)
     assert codes(v) == ["E107", "E404"] and v.diagnostics[0].message == "the misdeal is written as S's, but E dealt this hand"
 
@@ -160,7 +160,7 @@ def test_an_accepted_play_out_of_turn_stands_and_play_goes_on_from_it(game: str,
         pytest.fail("no hand reached the trick")
     text = format_game(record)
     v = verdict_of(text)
-    assert codes(v) == ["W105"], text
+    assert codes(v) == ["W106"], text
     assert v.hands[0].awards == {hand.game.team_labels[t]: a for t, a in enumerate(hand.result().awards)}
     trick = hand.tricks[where[0] - 1]
     assert [hand.game.seats[s] for s, _ in trick.plays][where[1]] == record.hands[0].accepted[0].seat
@@ -170,7 +170,7 @@ def test_an_accepted_play_out_of_turn_stands_and_play_goes_on_from_it(game: str,
 
 def test_an_accepted_play_that_was_in_turn_is_e413() -> None:
     v = verdict_of(RENEGE_HAND + REST + "  renege E trick 1\n  accept W trick 2\n")
-    assert codes(v) == ["E413", "W105"]
+    assert codes(v) == ["E413", "W106"]
     assert v.diagnostics[0].message == "the record accepts W's play out of turn in trick 2, but no play of W's there was out of turn"
 
 
@@ -223,7 +223,7 @@ def test_a_renege_is_e404_until_the_record_calls_it_then_the_offender_loses_the_
     assert "E404" in codes(verdict_of(text))
     label = hand.game.seats[seat]
     v = verdict_of(text + f"  renege {label} trick {trick}\n")
-    assert "E404" not in codes(v) and codes(v).count("W105") == 1, codes(v)
+    assert "E404" not in codes(v) and codes(v).count("W106") == 1, codes(v)
     (hv,) = v.hands
     offender = hand.game.team_labels[hand.game.teams[seat]]
     assert hv.penalty == offender

@@ -42,7 +42,7 @@ NAMED_TESTS: dict[str, str] = {
     "S014": "test_a_file_that_cannot_be_read_is_s014",
     "S015": "test_a_record_too_long_is_s015",
     "W104": "test_h2_many_diagnostics_of_one_code_fold_into_w104",
-    "W105": "test_irregularities_ruled_at_the_table_are_w105_notes",
+    "W106": "test_irregularities_ruled_at_the_table_are_w106_notes",
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
@@ -156,12 +156,12 @@ def test_every_reachable_code_is_covered() -> None:
     assert not (set(NOT_FROM_TEXT) & in_samples), "an allowlisted code is reachable after all"
 
 
-def test_irregularities_ruled_at_the_table_are_w105_notes() -> None:
+def test_irregularities_ruled_at_the_table_are_w106_notes() -> None:
     """The league's round 2: a renege ruled, a misdeal, a lead out of turn accepted; each is
     a note at its line, and the ruled renege is no E404."""
     status, diagnostics = check_json(SAMPLES / "league" / "week2.42")
     assert status == 0
-    assert [(d["code"], where(d)[1]) for d in diagnostics] == [("W105", 58), ("W105", 164), ("W105", 207)]
+    assert [(d["code"], where(d)[1]) for d in diagnostics] == [("W106", 58), ("W106", 164), ("W106", 207)]
     assert "EW lose the hand (renege=lose-hand)" in str(diagnostics[0]["message"])
 
 
