@@ -50,8 +50,9 @@ def check(
     import json
     import sys
 
-    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
+    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from ..report.render import diagnostic_json, fold_repeats
+    from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
@@ -134,7 +135,7 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
-    from ..pipeline import plural
+    from ..words import plural
 
     games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
     out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .params import complete_rules, did_you_mean, number_option
+from ..engine.games import DEFAULT_GAME, NAMES
+from .params import RULES_METAVAR, complete_rules, did_you_mean, number_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,12 +103,12 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
 
 
 RULES_OPT: Any = typer.Option(
-    "42",
+    DEFAULT_GAME,
     "--rules",
     "-r",
-    metavar="42|moon|88|FILE.toml",
+    metavar=RULES_METAVAR,
     autocompletion=complete_rules,
-    help="Rules for records with no [Rules] tag: 42, moon, 88, or a house-rule file (.toml) that records may also name.",
+    help=f"Rules for records with no [Rules] tag: {', '.join(NAMES)}, or a house-rule file (.toml) that records may also name.",
 )
 
 

@@ -41,9 +41,10 @@ def fmt(
     from ..notation.reader import read_records
     from ..notation.writer import format_records
     from ..output import WriteError, reason, write_text
-    from ..pipeline import STDIN, UsageError, expand_paths, judge_result, plural
+    from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
+    from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
 
     out, err = consoles()
