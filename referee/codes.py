@@ -283,7 +283,11 @@ E505: Final = Code("E505", "hand after the game was won", "A side reached the ta
 E506: Final = Code("E506", "stated trick winner disagrees", "A trick's winner written in the record is not the one the rules give.")
 # -- warnings and notes -----------------------------------------------------------------
 W101: Final = Code(
-    "W101", "claim not verified", "The deal is not recorded, so the referee cannot check the claim against the tiles left.", severity=_W
+    "W101",
+    "claim not verified",
+    "The referee cannot check the claim against the tiles left: the deal is not recorded, the search for a defence runs past its "
+    "budget, or a tile was played that its player did not hold.",
+    severity=_W,
 )
 W102: Final = Code("W102", "game unfinished", "The game stops before any side reached the target.", severity=_W)
 W103: Final = Code(
