@@ -296,6 +296,13 @@ W103: Final = Code(
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
     severity=_N,
 )
+W104: Final = Code(
+    "W104",
+    "hand not analysed",
+    "`referee analyze` gives no values for this hand: its deal is not recorded, it has rule errors, no tile was played, or the "
+    "search ran past its node budget (`--budget`). It never guesses a value.",
+    severity=_N,
+)
 
 CATALOG: dict[str, Code] = {c: c for c in list(globals().values()) if isinstance(c, Code)}
 """Every code by its text, in catalogue order."""
