@@ -75,6 +75,6 @@ def main(
     """
 
 
-from . import check, convert, fmt, rules, score, show, simulate  # noqa: E402  - the commands register on ``app``
+from . import analyze, check, convert, fmt, rules, score, show, simulate  # noqa: E402  - the commands register on ``app``
 
-__all__ = ["app", "check", "convert", "fmt", "rules", "score", "show", "simulate"]
+__all__ = ["analyze", "app", "check", "convert", "fmt", "rules", "score", "show", "simulate"]

@@ -29,8 +29,9 @@ from ..codes import Code
 from ..diagnostics import Diagnostic
 from ..engine.auction import needs_all_tricks
 from ..engine.declarations import NUMBER_NAMES, table_for
+from ..engine.games import GAMES
 from ..engine.hand import HandSnapshot
-from ..engine.profiles import Game, Rules, make_rules
+from ..engine.profiles import Game, Rules
 from ..engine.solver import DEFAULT_BUDGET, Position, par, solve_line, start_position
 from ..engine.tiles import Tile, count_value
 from ..notation.record import HandRecord
@@ -115,6 +116,8 @@ class ParLineView:
     declaration: str
     value: int | None
     """None: past the node budget."""
+    unit: str
+    """'points' or 'tricks' (a nello's value is the declarer's tricks, in 42 too)."""
     made: bool | None
     """Nello and sevens (all or nothing): whether best play makes it."""
 
@@ -128,6 +131,7 @@ class ParView:
     best: str | None
     """The declaration worth most to the declarer (None: nothing solved)."""
     best_value: int | None
+    best_unit: str | None
     bid: int | None
     """The highest bid of the ladder that the best declaration makes (None: none)."""
 
@@ -166,10 +170,13 @@ class Skipped:
 
 @dataclass(frozen=True, slots=True)
 class ParTask:
-    """What par needs, as picklable data (``Rules`` is rebuilt from its game and options)."""
+    """What par needs, as picklable data (``Rules`` is rebuilt from its game, options
+    and target as they were in force, without ``make_rules``, which takes only options
+    as a record writes them)."""
 
     game: str
     options: tuple[tuple[str, str], ...]
+    target: int
     hands: tuple[tuple[Tile, ...], ...]
     declarer: int
 
@@ -339,7 +346,7 @@ def _task(
     places = tuple((len(snap.tricks) + 1, game.seats[snap.turn if snap.turn is not None else 0]) for snap, _ in entries)
     par_task = None
     if with_par and not first.tricks and not first.trick:
-        par_task = ParTask(game.name, tuple(rules.options.items()), first.hands, first.declarer)
+        par_task = ParTask(game.name, tuple(rules.options.items()), rules.target, first.hands, first.declarer)
     return HandTask(facts, start, plays, places, budget, par_task)
 
 
@@ -369,20 +376,20 @@ def _par(task: HandTask) -> ParView | None:
     p = task.par
     if p is None:
         return None
-    rules = make_rules(p.game, dict(p.options))
-    game = rules.game
+    game = GAMES[p.game]
+    rules = Rules(game, dict(p.options), p.target)
     result = par(rules, p.hands, p.declarer, budget=task.budget)
-    lines = tuple(ParLineView(str(line.declaration), line.solution.value, line.made) for line in result.lines)
+    lines = tuple(ParLineView(str(line.declaration), line.solution.value, line.solution.unit, line.made) for line in result.lines)
     best = result.best
     if best is None or best.solution.value is None:
-        return ParView(game.seats[p.declarer], lines, None, None, None)
+        return ParView(game.seats[p.declarer], lines, None, None, None, None)
     value = best.solution.value
     everything = _everything(start_position(game, table_for(best.declaration), p.hands, p.declarer))
     if best.all_or_nothing:
         bid = highest_bid(game, everything, everything, all_or_nothing=True) if best.made else None
     else:
         bid = highest_bid(game, value, everything)
-    return ParView(game.seats[p.declarer], lines, str(best.declaration), value, bid)
+    return ParView(game.seats[p.declarer], lines, str(best.declaration), value, best.solution.unit, bid)
 
 
 def skip_note(j: Judged, skipped: Skipped) -> Diagnostic:
