@@ -17,20 +17,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import TracebackType
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TaskID,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from typing import TYPE_CHECKING
 
 from ..pipeline import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
 
 __all__ = ["DELAY", "Meter", "wants_progress"]
 
@@ -117,6 +110,16 @@ class Meter:
     # -- drawing ----------------------------------------------------------------------------
     def _start(self) -> None:
         if self.progress is None:
+            from rich.progress import (  # only a run long enough to show the bar needs it
+                BarColumn,
+                Progress,
+                SpinnerColumn,
+                TaskProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
             counted = TextColumn("{task.fields[counted]}")
             if self.total is not None:
                 self.progress = Progress(

@@ -26,7 +26,7 @@ from .tokens import Problem
 __all__ = ["Comment", "attach", "blank"]
 
 _SPECIAL = re.compile(r'[;{"]')
-_LINE_START = re.compile(r"\n[ \t\f\r]*(?:hand(?![A-Za-z0-9_])|\[)", re.I)
+_LINE_START = re.compile(r"\n[ \t\f\r]*(?:hand(?![A-Za-z0-9_+-])|\[)", re.I)
 """A line that starts a hand or a tag line: where an unclosed ``{`` ends."""
 
 

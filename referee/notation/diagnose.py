@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from .. import codes
 from .grammar import parser
+from .items import ITEMS, KEYWORD_WORDS
 from .tokens import Problem
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["diagnose"]
 
@@ -47,10 +50,10 @@ _MINOR: dict[str, str] = {
     "BIDCONTRACT": "`plunge` or `splash`",
     "NL": "a new line",
 }
-_ITEMS = frozenset(("DEAL", "WIDOW", "CAT", "BID", "EXCHANGE", "TRUMP", "PLAY", "CLAIM", "CONCEDE", "RESULT", "AWARD", "SCORE"))
-_KEYWORD = re.compile(
-    r"(?<![A-Za-z0-9_])(deal|widow|cat|bid|exchange|trump|play|claim|concede|result|award|score|hand)(?![A-Za-z0-9_])", re.I
-)
+_ITEMS = frozenset(t for spec in ITEMS for t in spec.terminals)
+"""The item keywords' terminals (from the item registry)."""
+_KEYWORD = re.compile(rf"(?<![A-Za-z0-9_])({'|'.join(sorted(KEYWORD_WORDS | {'hand'}))})(?![A-Za-z0-9_+-])", re.I)
+"""An item keyword, or ``hand``: the item an error is in is the last one before it."""
 _WORD = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
 _SEAT_BEFORE = re.compile(r"(?<![^\s,/=])([A-Za-z])[\s,/=]*\Z")
 """A seat letter just before the error, with nothing but blanks between."""
@@ -92,6 +95,8 @@ def _shown(text: str) -> str:
 def diagnose(text: str, base: int) -> Problem | None:
     """The first syntax error in the chunk ``text`` (which starts at offset ``base``), or
     None when the grammar reads it."""
+    from lark.exceptions import UnexpectedInput  # Lark is loaded only for text that needs it
+
     try:
         parser().parse(text)
     except UnexpectedInput as e:
@@ -100,6 +105,8 @@ def diagnose(text: str, base: int) -> Problem | None:
 
 
 def _problem(e: UnexpectedInput, text: str, base: int) -> Problem:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     hint: str | None = None
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         tok = e.token

@@ -14,8 +14,10 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = ["GRAMMAR_FILE", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals"]
 
@@ -41,6 +43,8 @@ def grammar_text() -> str:
 def parser() -> Lark:
     """The LALR parser with the contextual lexer (so a terminal is only tried where the
     parser can take it), built on first use: only text the reader cannot read needs it."""
+    from lark import Lark
+
     return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
 
 

@@ -202,7 +202,8 @@ def scan_hand(text: str, base: int, keywords: dict[str, Keyword], words: frozens
                 rec.dealer_at = h.at(j)
                 last = j
                 i = _skip(toks, j + 1)
-            else:
+            else:  # `dealer` with no seat after it
+                h.syntax()
                 last = i
                 i = j
         rec.at = h.span(first, last)
@@ -213,6 +214,11 @@ def scan_hand(text: str, base: int, keywords: dict[str, Keyword], words: frozens
         kw = keywords[toks[start].lower()]
         if h.order(kw, start):
             kw.read(h, start, stop)
+        else:  # a second single item: read (its syntax counts), then dropped
+            kept, h.record = h.record, HandRecord()
+            kw.read(h, start, stop)
+            kept.unreadable |= h.record.unreadable
+            h.record = kept
     return h
 
 

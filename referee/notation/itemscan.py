@@ -177,18 +177,21 @@ def read_exchange(h: HandScan, i: int, j: int) -> None:
         return
     side = take
     split = False
+    written = [0, 0]  # tiles written on each side of `for`, dominoes or not
     for k in words:
         w = toks[k]
         t = TILES.get(w)
-        if t is not None:
-            side.append(t)
+        if t is not None or is_tile_like(w):
+            written[split] += 1
+            if t is not None:
+                side.append(t)
+            else:
+                h.bad_tile(k)
         elif w.lower() == "for" and not split:
             split, side = True, give
-        elif is_tile_like(w):
-            h.bad_tile(k)
         else:
             h.syntax()
-    if not (split and take and give) and not h.record.unreadable:
+    if not (split and all(written)):
         h.syntax()
     h.record.exchange = Exchange(take, give, h.span(i, words[-1] if words else i))
 
@@ -246,8 +249,11 @@ def read_play(h: HandScan, i: int, j: int) -> None:
     seat = first = last = -1
     winner = -1
     expect = False
+    bad = False  # a tile that is not a domino: reported (S002) and left out, the trick still written
     for k in range(i + 1, j):
         w = toks[k]
+        if w == "\n" and (seat >= 0 or expect):
+            continue  # a seat or `=>` waits for its tile or winner: the grammar reads on past the line end
         if w == "\n" or w == "/":
             if plays:
                 if seat >= 0 or expect:
@@ -283,6 +289,7 @@ def read_play(h: HandScan, i: int, j: int) -> None:
             expect = True
         elif is_tile_like(w):
             h.bad_tile(k)
+            bad = True
             seat = -1
         else:
             h.syntax()
@@ -292,7 +299,7 @@ def read_play(h: HandScan, i: int, j: int) -> None:
         tricks.append(_trick(h, plays, first, last, winner))
     elif seat >= 0 or expect:
         h.syntax()
-    if len(tricks) == first_trick and not h.record.unreadable:
+    if len(tricks) == first_trick and not bad:
         h.syntax()
 
 

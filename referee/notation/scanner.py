@@ -121,9 +121,9 @@ def _advance(line: int, column: int, text: str) -> tuple[int, int]:
     return line, column + len(text)
 
 
-_BOUNDARY = re.compile(r"^[ \t\f\r]*(?:(hand)(?![A-Za-z0-9_])|(\[))", re.M | re.I)
+_BOUNDARY = re.compile(r"^[ \t\f\r]*(?:(hand)(?![A-Za-z0-9_+-])|(\[))", re.M | re.I)
 """A line that may start a chunk: a ``hand`` line, or a tag line."""
-_STARTS = re.compile(r"(hand)(?![A-Za-z0-9_])|(\[)", re.I)
+_STARTS = re.compile(r"(hand)(?![A-Za-z0-9_+-])|(\[)", re.I)
 """``_BOUNDARY`` at the first text of a line (after a comment, say)."""
 _TEXT_LINE = re.compile(r"^[ \t\f\r]*[^ \t\f\r\n;{]", re.M)
 """A line that holds text other than blanks and ``;`` comments (``{`` lines are looked at closely)."""
