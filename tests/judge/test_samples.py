@@ -40,6 +40,7 @@ NAMED_TESTS: dict[str, str] = {
     "S013": "test_a_number_too_long_is_s013",
     "S014": "test_a_file_that_cannot_be_read_is_s014",
     "S015": "test_a_record_too_long_is_s015",
+    "W104": "test_analyze_notes_a_hand_without_its_deal_w104",
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
@@ -361,3 +362,12 @@ def test_a_claim_after_a_tile_not_held_is_unverified_in_honest_words(tmp_path: P
         "so the rest cannot be searched"
     )
     assert status == 1
+
+
+def test_analyze_notes_a_hand_without_its_deal_w104() -> None:
+    """W104 comes from `referee analyze`, not `check`: a hand it cannot solve is a note at its `hand` line."""
+    status, output = run("analyze", "--format", "json", "--hand", "2", str(SAMPLES / "legal" / "42-hand-log.42"))
+    lines = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+    notes = [d for d in lines if d["type"] == "diagnostic"]
+    assert status == 0 and [where(d) for d in notes] == [("W104", 23, 1)]
+    assert notes[0]["severity"] == "note" and "its deal is not recorded" in str(notes[0]["message"])
