@@ -1,6 +1,6 @@
-"""``python -m referee``: the ``referee`` command."""
+"""``python -m referee``: the ``referee`` command (for a shell without the console script on its path)."""
 
-from referee.cli import app
+from referee.cli.guard import run
 
 if __name__ == "__main__":
-    app(prog_name="referee")
+    run()

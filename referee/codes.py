@@ -143,13 +143,21 @@ S013: Final = Code(
 S014: Final = Code(
     "S014",
     "cannot read",
-    "A file or stream cannot be opened or read: it does not exist, it is a directory, or its permissions forbid it.",
+    "A file or stream cannot be opened or read: it does not exist, it is a directory, its permissions forbid it, or an "
+    "I/O error stops the reading. The other files are read as usual.",
     syntax=True,
 )
 S015: Final = Code(
     "S015",
     "record too long",
     "A header or a hand runs for more than 16 million characters (a missing `hand` line?); it is reported and skipped.",
+    syntax=True,
+)
+S016: Final = Code(
+    "S016",
+    "internal error",
+    "The referee itself failed on this record: a bug, not a problem of the record. The message names the exception and "
+    "where it happened; please report it with the record. The record gets no verdict, and every other record is judged as usual.",
     syntax=True,
 )
 # -- deal --------------------------------------------------------------------------------
@@ -296,8 +304,18 @@ W103: Final = Code(
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
     severity=_N,
 )
+
+REPEATS_SHOWN: Final = 20
+"""Diagnostics of one code shown per record before a W104 note counts the rest."""
 W104: Final = Code(
     "W104",
+    "more of the same",
+    f"One record has more than {REPEATS_SHOWN} diagnostics of one code: the first {REPEATS_SHOWN} are shown, and this note counts the rest "
+    "(the summary line counts them all). It keeps the output of a pathological record in proportion to the record.",
+    severity=_N,
+)
+W105: Final = Code(
+    "W105",
     "hand not analysed",
     "`referee analyze` gives no values for this hand: its deal is not recorded, it has rule errors, no tile was played, or the "
     "search ran past its node budget (`--budget`). It never guesses a value.",
@@ -337,7 +355,53 @@ def render_markdown() -> str:
     ]
     for c in CATALOG.values():
         lines.append(f"| {c} | {c.severity.value} | {c.exit_status} | {c.summary} | {c.explanation} | {c.after.value} |")
+    lines += ["", *GUARANTEES.splitlines()]
     return "\n".join(lines) + "\n"
+
+
+GUARANTEES: Final = f"""\
+## What the referee guarantees on bad input
+
+Whatever the input (random bytes, a truncated or hand-edited record, a JSON
+document that is not one, a file it may not read) and whatever goes wrong around
+it (a full disk, a closed pipe, a killed process), every command keeps these
+promises. The fuzz tests (`tests/properties/test_fuzz.py`) check them on random
+and damaged input of every reading command.
+
+- **No traceback.** Every problem is a diagnostic with its code, and its file,
+  line and column where it has a place, or one line `error: ...` on standard
+  error. A failure of the referee itself on one record is `{S016}` on that record,
+  naming the exception and where it happened, so that it can be reported.
+- **Every record judged.** One record's failure never costs the others: the
+  record the referee failed on gets `{S016}` and no verdict, a file that cannot be
+  read gets `{S014}`, and the other records and files are judged and the summary
+  line is printed. When a worker process of `--jobs` dies (killed, out of
+  memory), its records are judged again in the main process: the output is
+  complete and in order, the same as with `--jobs 1`.
+- **Bounded memory and output, linear time.** Records are read and judged one at
+  a time, so memory follows the largest record, not the input, and a record over
+  16 million characters is `{S015}` and skipped. A quoted source
+  line is cut to 100 columns around the caret, and a record shows at most
+  {REPEATS_SHOWN} diagnostics of one code, then a `{W104}` note counting the
+  rest (the summary line counts them all). `--jobs` is lowered to 4 processes
+  per core.
+- **Exit status 2 for input that cannot be read and for I/O failures**: a file
+  that is not text (`{S006}`) or cannot be read (`{S014}`), an internal error
+  (`{S016}`), and output that cannot be written (`error: cannot write to standard
+  output: no space left on device`, or `cannot write FILE: permission denied`).
+  Status 1 is only ever rule errors.
+- **A closed pipe is a quiet end.** When the reader stops reading
+  (`referee check samples/ | head -1`), nothing more is printed and nothing is
+  said, and the exit status is still the one the whole input deserves: the
+  command judges the rest without printing (never more work than it would have
+  done anyway), and stops as soon as the status can only be 2.
+- **Files are written whole or not at all.** `fmt` and every `-O FILE` write a
+  temporary file beside the target, flush it to disk and rename it over the
+  target, keeping the file's mode and a symlink as a link. A kill, Ctrl-C or a
+  full disk at any moment leaves the original file as it was. A file or
+  directory that may not be written is `cannot write FILE: permission denied`,
+  exit status 2, and `fmt` goes on with the other files.
+"""
 
 
 if __name__ == "__main__":

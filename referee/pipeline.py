@@ -16,11 +16,13 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .diagnostics import Diagnostic
+from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
 from .judge.judged import Judged
 from .judge.replay import Referee
 from .notation.reader import ReadResult, read_records
@@ -28,6 +30,7 @@ from .notation.units import Unit, cut_units, read_unit
 
 __all__ = [
     "EXTENSIONS",
+    "JOBS_PER_CORE",
     "Inputs",
     "Judged",
     "Outcome",
@@ -37,6 +40,7 @@ __all__ = [
     "expand_paths",
     "judge_paths",
     "judge_result",
+    "max_jobs",
     "outcome_of",
     "outcomes",
     "plural",
@@ -141,6 +145,7 @@ def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS)
     return out
 
 
+@isolated  # an engine failure on one record becomes an S016 on it (judge/isolate.py)
 def judge_result(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
     """Judge one record as read, with every diagnostic placed at its line and column."""
     record = rr.record
@@ -169,8 +174,10 @@ def judge_file(name: str, referee: Referee) -> Iterator[Judged]:
 
 
 def judge_paths(paths: list[str], referee: Referee) -> Iterator[Judged]:
+    """Every record of every file; a file whose reading fails part way ends with a
+    file-level S014 or S016 (``judge.isolate.contained``), and the next file goes on."""
     for name in paths:
-        yield from judge_file(name, referee)
+        yield from contained(name, judge_file(name, referee))
 
 
 # -- batch processing: outcomes, in input order, from one process or several ---------------------
@@ -206,11 +213,10 @@ Extract = Callable[[Judged], T]
 
 
 def outcome_of(j: Judged, extract: Extract[T] | None) -> Outcome[T]:
-    data = extract(j) if extract is not None else None
+    data, diagnostics = extract_safely(j, extract)
     if j.record is None:
-        return Outcome(j.file, j.index, None, False, j.diagnostics, data)
-    is_game = j.verdict is None or j.verdict.mode == "game"
-    return Outcome(j.file, j.index, len(j.record.hands), is_game, j.diagnostics, data)
+        return Outcome(j.file, j.index, None, False, diagnostics, data)
+    return Outcome(j.file, j.index, len(j.record.hands), counts_as_game(j), diagnostics, data)
 
 
 def default_jobs() -> int:
@@ -219,6 +225,16 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
+
+
+JOBS_PER_CORE = 4
+"""``--jobs`` is lowered to this many processes per core: more only add start-up time and
+memory (``--jobs 1000`` would otherwise start 999 processes at once)."""
+
+
+def max_jobs() -> int:
+    """The most processes ``outcomes`` starts, whatever ``--jobs`` asks for."""
+    return JOBS_PER_CORE * default_jobs()
 
 
 def tune_gc() -> None:
@@ -266,6 +282,14 @@ def _size(paths: list[str]) -> int:
     return sum(os.path.getsize(p) for p in paths if _regular(p))
 
 
+def _fault(name: str, index: int, error: Exception) -> Outcome[Any]:
+    """The file-level outcome of a file whose reading failed (``judge.isolate.read_fault``)."""
+    return Outcome(name, index, None, False, [read_fault(name, error, index)], None)
+
+
+WORKER_DIED = "referee: a worker process stopped unexpectedly (killed?); its records are judged again in this process\n"
+
+
 def outcomes(
     paths: list[str],
     referee: Referee,
@@ -285,7 +309,13 @@ def outcomes(
     worker has ``IN_FLIGHT`` units waiting; without it (``convert``, whose output
     keeps this process busy) there are ``jobs`` workers.  Standard input and other
     streams are read here.  The outcomes are the same either way.
+
+    Failures stay small: ``jobs`` is lowered to ``max_jobs()``; a record whose judging
+    fails gets an S016 and a file that cannot be read an S014 (``judge.isolate``), and
+    the next record or file goes on; a worker that dies (killed, out of memory) has its
+    units judged again here, in order, so the output is still complete.
     """
+    jobs = min(jobs, max_jobs())
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
         for j in judge_paths(paths, referee):
             yield outcome_of(j, extract)
@@ -293,30 +323,75 @@ def outcomes(
     workers = jobs - 1 if share else jobs
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract))
-    # Results in input order: a worker's future, or a unit judged here.
-    window: deque[Future[list[Outcome[T]]] | list[Outcome[T]]] = deque()
+    # Results in input order: a worker's future with the unit it was sent (to judge it
+    # again here if the worker dies), or a unit judged here.
+    window: deque[tuple[Future[list[Outcome[T]]], Unit] | list[Outcome[T]]] = deque()
+    broken = False
+    last: dict[str, int] = {}  # the last record index given out per file, for a file that fails part way
 
-    def take() -> list[Outcome[T]]:
+    def here(unit: Unit) -> list[Outcome[T]]:
+        try:
+            return _judge_unit(referee, extract, unit)
+        except Exception as e:  # the reader failed on this unit: the others go on
+            return [_fault(unit.name or unit.path, unit.before + 1, e)]
+
+    def send(unit: Unit) -> None:
+        nonlocal broken
+        if not broken:
+            try:
+                window.append((pool.submit(_work, unit), unit))
+                return
+            except BrokenProcessPool:
+                broken = True
+        window.append(here(unit))
+
+    def take() -> Iterator[Outcome[T]]:
+        nonlocal broken
         front = window.popleft()
-        return front if isinstance(front, list) else front.result()
+        if isinstance(front, list):
+            done = front
+        else:
+            future, unit = front
+            try:
+                done = future.result()
+            except BrokenProcessPool:  # a worker died: judging is pure, so doing it again here gives the same output
+                if not broken:
+                    sys.stderr.write(WORKER_DIED)
+                broken = True
+                done = here(unit)
+            except Exception:  # the worker failed: again here, where a failure is contained
+                done = here(unit)
+        for o in done:
+            last[o.file] = o.index
+            yield o
+
+    def ready() -> bool:
+        front = window[0]
+        return isinstance(front, list) or front[0].done()
 
     try:
         for name in paths:
             if not _regular(name):
                 while window:
                     yield from take()
-                for j in judge_file(name, referee):
+                for j in contained(name, judge_file(name, referee)):
                     yield outcome_of(j, extract)
                 continue
-            for unit in cut_units(name, name, batch_hands):
-                if not share or sum(isinstance(w, Future) and not w.done() for w in window) < workers * IN_FLIGHT:
-                    window.append(pool.submit(_work, unit))
-                else:
-                    window.append(_judge_unit(referee, extract, unit))
-                while window and (isinstance(window[0], list) or window[0].done()):
+            try:
+                for unit in cut_units(name, name, batch_hands):
+                    busy = sum(not isinstance(w, list) and not w[0].done() for w in window)
+                    if broken or not share or busy < workers * IN_FLIGHT:
+                        send(unit)
+                    else:
+                        window.append(here(unit))
+                    while window and ready():
+                        yield from take()
+                    while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow unit at the front: wait for it
+                        yield from take()
+            except Exception as e:  # the file cannot be read, or its cutting into units failed
+                while window:
                     yield from take()
-                while len(window) >= (2 if share else 1) * jobs * IN_FLIGHT:  # a slow unit at the front: wait for it
-                    yield from take()
+                yield _fault(name, last.get(name, 0) + 1, e)
         while window:
             yield from take()
     finally:

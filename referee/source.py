@@ -54,6 +54,9 @@ class Source:
     segments: list[Segment]
     _starts: list[list[int]] = field(default_factory=list, repr=False)
     """Per segment, the offset (within the segment) at which each of its lines starts; built on first use."""
+    _quoted: dict[int, str | None] = field(default_factory=dict, repr=False)
+    """Lines already cut out: thousands of diagnostics on one long line share its text
+    instead of each copying it."""
 
     def _segment(self, offset: int) -> int:
         """The index of the segment holding ``offset`` (the last one that starts at or before it)."""
@@ -93,6 +96,12 @@ class Source:
 
     def line_text(self, line: int) -> str | None:
         """The text of file line ``line`` (without its line end), if this source holds it."""
+        if line in self._quoted:
+            return self._quoted[line]
+        text = self._quoted[line] = self._cut_line(line)
+        return text
+
+    def _cut_line(self, line: int) -> str | None:
         for i, seg in enumerate(self.segments):
             starts = self._lines(i)
             row = line - seg.line

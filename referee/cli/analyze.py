@@ -62,7 +62,7 @@ def analyze(
     first play that turned a contract that could be made into one that could not (and
     back).  A value is the declaring side's final total with best play by everyone
     (docs/analysis.md).  A hand without a full deal, with rule errors, or past the node
-    budget is not analysed: a W104 note says why, and no value is guessed.  The exit
+    budget is not analysed: a W105 note says why, and no value is guessed.  The exit
     status is that of `check`.
 
     \b
@@ -119,7 +119,7 @@ def analyze(
             done = [i for i in items if isinstance(i, HandAnalysis)]
             analysed += len(done)
             not_analysed += len(notes)
-            # the W104 notes are counted as hands not analysed, not as warnings of the record
+            # the W105 notes are counted as hands not analysed, not as warnings of the record
             totals.count(j.file, _hands(j, hand), j.verdict is not None and j.verdict.mode == "game", shown[: len(shown) - len(notes)])
             meter.advance(j.file, 0)
             with meter.output():

@@ -50,8 +50,9 @@ def check(
     import sys
 
     from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
-    from ..report.render import diagnostic_json
+    from ..report.render import diagnostic_json, fold_repeats
     from .common import _print_diagnostic, _referee, _usage_fail
+    from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     out, err = consoles()
@@ -73,6 +74,11 @@ def check(
                 with meter.output():
                     _quiet_line(out, totals, last_file)
             last_file = judged.file
+            if stdout_closed():  # the reader has gone: judge on, unprinted, for the exit status (guard.py)
+                totals.count(judged.file, judged.hands, judged.is_game, judged.diagnostics)
+                if totals.exit_status == 2:
+                    break
+                continue
             shown = []
             for d in judged.diagnostics:
                 if max_errors and d.is_error:
@@ -85,7 +91,7 @@ def check(
             meter.advance(judged.file, judged.hands)
             if shown and not quiet:
                 with meter.output():
-                    for d in shown:
+                    for d in fold_repeats(shown):  # at most REPEATS_SHOWN of a code per record, then a W104 note
                         if fmt is Format.json:
                             sys.stdout.write(diagnostic_json(d) + "\n")
                         else:

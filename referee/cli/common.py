@@ -117,10 +117,15 @@ OPTIONS_OPT: Any = typer.Option(
 
 
 JOBS_OPT: Any = number_option(
-    None, "--jobs", "-j", minimum=1, help="Processes that read and judge big inputs (default: the cores available; 1: this one only)."
+    None,
+    "--jobs",
+    "-j",
+    minimum=1,
+    help="Processes that read and judge big inputs (default: the cores available; 1: this one only; "
+    "at most 4 per core, a larger number is lowered to that).",
 )
 
-PATHS_HELP = "Record files, directories (searched for *.42), or - for standard input."
+PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."
 
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}

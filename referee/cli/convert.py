@@ -52,10 +52,14 @@ def convert(
       referee convert game.json --from json --to text
     """
     import sys
+    from contextlib import nullcontext
 
     from ..notation.writer import RecordWriter
+    from ..output import atomic_write
     from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
+    from ..report.render import fold_repeats
     from .common import _print_diagnostic, _referee, _usage_fail
+    from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     _out, err = consoles()
@@ -65,11 +69,10 @@ def convert(
         files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     tune_gc()
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
     first = True
-    try:
+    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
         if to is ToFormat.json:
             stream.write("[")
         extract: Callable[[Judged], Any] = _record_text if to is ToFormat.text else _record_json
@@ -80,8 +83,12 @@ def convert(
                 meter.advance(o.file, o.hands)
                 if o.hands is None or o.data is None:
                     with meter.output():
-                        for d in o.diagnostics:
+                        for d in fold_repeats(o.diagnostics):
                             _print_diagnostic(err, d)
+                    continue
+                if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
+                    if totals.exit_status == 2:
+                        break
                     continue
                 if to is ToFormat.text:
                     stream.write(writer.text(o.data))
@@ -92,9 +99,6 @@ def convert(
                 first = False
         if to is ToFormat.json:
             stream.write("\n]\n")
-    finally:
-        if output:
-            stream.close()
     err.print(totals.summary())
     raise typer.Exit(totals.exit_status)
 
@@ -119,18 +123,19 @@ def _record_text(j: Judged) -> GameRecord | None:
 def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int
 ) -> Iterator[Outcome[Any]]:
-    from ..pipeline import Judged, outcome_of, outcomes
+    from ..judge.isolate import contained
+    from ..pipeline import judge_result, outcome_of, outcomes
 
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs)
         return
     from ..interchange.jsonread import read_documents
+    from ..notation.reader import ReadResult
 
     for name in files:
-        for index, record, problems in read_documents(name):
-            verdict = referee.judge(record, file=name, game_index=index) if record is not None else None
-            diagnostics = problems + (verdict.diagnostics if verdict else [])
-            yield outcome_of(Judged(name, index, record, verdict, diagnostics), extract)
+        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in read_documents(name))
+        for j in contained(name, judged):  # a failure stays in its record, or in its file (judge/isolate.py)
+            yield outcome_of(j, extract)
 
 
 class SchemaKind(StrEnum):
@@ -161,11 +166,11 @@ def schema(
     """
     import sys
 
+    from ..output import write_text
     from ..report.schemas import schema_text
 
     text = schema_text(kind.value)
     if output:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_text(output, text)
     else:
         sys.stdout.write(text)

@@ -9,27 +9,6 @@ from .common import OPTIONS_OPT, RULES_OPT, consoles
 from .params import Command, paths_argument
 
 
-def _replace(name: str, text: str) -> None:
-    """Write ``text`` over the file ``name`` through a temporary file and a rename, so the
-    file is never left half written."""
-    import os
-    import tempfile
-
-    target = os.path.realpath(name)
-    folder = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 @app.command(cls=Command)
 def fmt(
     paths: list[str] = paths_argument(
@@ -44,7 +23,8 @@ def fmt(
     one trick per line, seat labels written out. Comments stay where they were written.
 
     A file with a syntax error is left untouched (exit 2). A file is replaced through
-    a temporary file and a rename, so it is never left half written.
+    a temporary file and a rename, so it is never left half written (a kill or a full
+    disk leaves the original).
 
     \b
     Examples:
@@ -58,8 +38,10 @@ def fmt(
 
     from ..notation.reader import read_text
     from ..notation.writer import format_records
+    from ..output import WriteError, reason, write_text
     from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
+    from ..report.render import fold_repeats
     from .common import _print_diagnostic, _referee, _usage_fail
 
     out, err = consoles()
@@ -77,8 +59,8 @@ def fmt(
             else:
                 with open(name, encoding="utf-8", errors="replace") as f:
                     before = f.read()
-        except OSError as e:
-            err.print(f"[bold red]error[/]: cannot read {display}: {(e.strerror or str(e)).lower()}")
+        except OSError as e:  # e.g. no permission: this file is left alone, the others go on
+            _usage_fail(err, f"cannot read {display}: {reason(e)}")  # says it; the other files go on
             status = 2
             continue
         records = []
@@ -88,7 +70,7 @@ def fmt(
             syntax = [d for d in judged.diagnostics if d.is_syntax]
             if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                 broken = True
-                for d in syntax:
+                for d in fold_repeats(syntax):
                     _print_diagnostic(err, d)
                 continue
             records.append(canonical(judged.record, judged.verdict))
@@ -109,6 +91,11 @@ def fmt(
             out.print(f"{display}: not canonical")
             status = max(status, 1)
         else:
-            _replace(name, after)
+            try:
+                write_text(name, after)  # a kill or a full disk leaves the original, never half a file (output.py)
+            except WriteError as e:
+                _usage_fail(err, str(e))  # says it; the other files go on
+                status = 2
+                continue
             out.print(f"{display}: formatted")
     raise typer.Exit(status)

@@ -51,8 +51,10 @@ def score(
     import sys
 
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS, score_sheet
     from .common import _print_diagnostic, _referee, _usage_fail
+    from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     out, err = consoles(wide=True)
@@ -73,20 +75,29 @@ def score(
         for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True):  # rows need no spans
             totals.add_outcome(o)
             meter.advance(o.file, o.hands)
+            if stdout_closed():  # the reader has gone: judge on, unprinted, for the exit status (guard.py)
+                if totals.exit_status == 2:
+                    break
+                continue
             with meter.output():
                 if fmt is ScoreFormat.csv:
                     assert writer is not None
                     writer.writerows(o.data or ())
                 elif fmt is ScoreFormat.json:
-                    sys.stdout.write(f"{o.data}\n")
+                    if o.data is not None:  # None: judging the record failed (S016, printed below)
+                        sys.stdout.write(f"{o.data}\n")
                 else:
                     judged = o.data
                     if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
                         for part in score_sheet(judged):
                             out.print(part)
                         out.print()
-                    for d in o.diagnostics:
+                    for d in fold_repeats(o.diagnostics):
                         _print_diagnostic(out, d)
+                if fmt is not ScoreFormat.text:  # the rows carry the codes; a record that could not be read says why here
+                    for d in fold_repeats(o.diagnostics):
+                        if d.is_syntax:
+                            _print_diagnostic(err, d)
     if fmt is ScoreFormat.text:
         out.print(totals.summary())
     else:

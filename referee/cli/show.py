@@ -58,15 +58,16 @@ def _write_or_print(output: str | None, text: str, err: Console) -> None:
     """Write ``text`` to ``output`` (or standard output); a file that cannot be written is a usage error."""
     import sys
 
+    from ..output import WriteError, write_text
     from .common import _usage_fail
 
     if output is None:
         sys.stdout.write(text)
         return
     try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise _usage_fail(err, f"cannot write {output}: {e.strerror or e}") from None
+        write_text(output, text)  # all of it or nothing (output.py)
+    except WriteError as e:
+        raise _usage_fail(err, str(e)) from None
 
 
 @app.command(cls=Command)
@@ -100,7 +101,10 @@ def report(
       referee report samples/legal/42-costly-play.42 --analysis -O costly.html
       cat game.42 | referee report - -O game.html
     """
+    from .. import codes
     from ..diagnostics import exit_status
+    from ..judge.isolate import crash_summary
+    from ..output import reason
     from ..pipeline import UsageError, expand_paths, plural
     from ..report.adapter import read_views
     from ..report.html import report_html
@@ -118,8 +122,20 @@ def report(
         judged: list[tuple[Judged, Trace]] | None = [] if analysis else None
         try:
             views, unread, diagnostics = read_views(name, referee, judged)
-        except OSError as e:
-            raise _usage_fail(err, f"cannot read {name}: {e.strerror or e}") from None
+        except Exception as e:  # this file only: the other pages are still written (judge/isolate.py)
+            problem = (
+                f"cannot read {name}: {reason(e)}"
+                if isinstance(e, OSError)
+                else f"internal error on {name}: {crash_summary(e)}; please report it"
+            )
+            _usage_fail(err, problem)  # says it; the run goes on
+            status = 2
+            continue
+        unreadable = next((d for d in diagnostics if d.code is codes.S014), None)
+        if unreadable is not None:  # no page for a file that could not be read
+            _usage_fail(err, unreadable.message)
+            status = 2
+            continue
         solved = _page_analysis(judged, referee) if judged is not None else None
         page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)

@@ -47,14 +47,17 @@ def simulate(
       referee simulate --rules 88 --options scoring=marks --games 5
     """
     import sys
+    from contextlib import nullcontext
 
     from rich.progress import Progress
 
     from ..engine.profiles import make_rules
     from ..notation.writer import format_game
+    from ..output import atomic_write
     from ..pipeline import UsageError
     from ..play.simulate import simulate_games
     from .common import _referee, _usage_fail
+    from .guard import stdout_closed
     from .progress import wants_progress
 
     _out, err = consoles()
@@ -63,16 +66,16 @@ def simulate(
         chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    stream = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     show = wants_progress() and (output is not None or not sys.stdout.isatty())
-    try:
-        with Progress(console=err, disable=not show, transient=True) as progress:
-            task = progress.add_task("simulating", total=games)
-            for i, record in enumerate(simulate_games(chosen, games, seed, players=players.value)):
-                if i:
-                    stream.write("\n")
-                stream.write(format_game(record))
-                progress.advance(task)
-    finally:
-        if output:
-            stream.close()
+    with (
+        atomic_write(output) if output else nullcontext(sys.stdout) as stream,  # -O: all of it or nothing (output.py)
+        Progress(console=err, disable=not show, transient=True) as progress,
+    ):
+        task = progress.add_task("simulating", total=games)
+        for i, record in enumerate(simulate_games(chosen, games, seed, players=players.value)):
+            if i:
+                stream.write("\n")
+            stream.write(format_game(record))
+            progress.advance(task)
+            if not output and stdout_closed():  # the reader has gone: nothing more to write for
+                break

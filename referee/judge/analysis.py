@@ -10,7 +10,7 @@ made into one that could not (``lost``) or back (``won``).
 A hand is analysed only when its deal is written and it has no rule error: an
 analysis of a hand the referee could not follow would be a guess.  A hand whose
 search runs past the node budget is not analysed either.  Those hands come back
-as ``Skipped`` with the reason in words, and ``skip_note`` makes it a W104 note.
+as ``Skipped`` with the reason in words, and ``skip_note`` makes it a W105 note.
 
 The work is in ``HandTask``\\ s, plain picklable data, so that ``analyse_records`` can
 spread the hands over worker processes.
@@ -393,12 +393,12 @@ def _par(task: HandTask) -> ParView | None:
 
 
 def skip_note(j: Judged, skipped: Skipped) -> Diagnostic:
-    """The W104 note of a hand not analysed, placed at its ``hand`` line."""
+    """The W105 note of a hand not analysed, placed at its ``hand`` line."""
     record = j.record
     at = None
     if record is not None and 1 <= skipped.index <= len(record.hands):
         at = record.hands[skipped.index - 1].at
-    note = Diagnostic(codes.W104, f"hand {skipped.number} is not analysed: {skipped.reason}", at, None, j.file, j.index, skipped.number)
+    note = Diagnostic(codes.W105, f"hand {skipped.number} is not analysed: {skipped.reason}", at, None, j.file, j.index, skipped.number)
     return note.resolve(record.source if record is not None else None)
 
 

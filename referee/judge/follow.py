@@ -63,21 +63,28 @@ class HandJudge:
         self.add: Callable[[Code, str, Span | None, str | None], None] = g.sink.add
         self.refusal: Callable[[Refusal, Span | None], None] = g.sink.refusal
         self.source: Source | None = g.record.source
+        self._spans: dict[Span, list[Span]] = {}
+        """The plays of a trick or tiles of a row, found once: a row of thousands of
+        refused tiles would otherwise be read again for each of them."""
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
         """Where the ``k``-th play of ``tr`` is (worked out from the trick's text)."""
         if tr.at is None or self.source is None:
             return tr.at
-        seg = self.source.segment_at(tr.at[0])
-        spans = play_spans(seg.text, seg.offset, tr.at)
+        spans = self._spans.get(tr.at)
+        if spans is None:
+            seg = self.source.segment_at(tr.at[0])
+            spans = self._spans[tr.at] = play_spans(seg.text, seg.offset, tr.at)
         return spans[k] if k < len(spans) else tr.at
 
     def tile_at(self, row: Span | None, index: int) -> Span | None:
         if row is None or self.source is None:
             return row
-        seg = self.source.segment_at(row[0])
-        spans = tile_spans(seg.text, seg.offset, row)
+        spans = self._spans.get(row)
+        if spans is None:
+            seg = self.source.segment_at(row[0])
+            spans = self._spans[row] = tile_spans(seg.text, seg.offset, row)
         return spans[index] if index < len(spans) else row
 
     # -- the deal ----------------------------------------------------------------------

@@ -300,7 +300,7 @@ class AnalyzeSummary(BaseModel):
 
 class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):
     """A line of ``analyze --format json``: a hand analysed, a diagnostic (as ``check``
-    writes it; W104 for a hand not analysed), or the closing summary."""
+    writes it; W105 for a hand not analysed), or the closing summary."""
 
     model_config = ConfigDict(title="referee analyze line")
 

@@ -84,7 +84,7 @@ def test_json_lines_validate(paths: list[str]) -> None:
 def test_a_hand_with_rule_errors_is_skipped_and_the_others_go_on() -> None:
     run = Run("analyze", RENEGE, COSTLY)
     assert run.code == 1
-    assert "note[W104]: hand 1 is not analysed: it has rule errors (E404)" in run.out
+    assert "note[W105]: hand 1 is not analysed: it has rule errors (E404)" in run.out
     assert "--> samples/broken/42-renege.42:3:1" in run.out
     assert "error[E404]" in run.out and "samples/legal/42-costly-play.42 #1 hand 1" in run.out
     assert run.out.splitlines()[-1] == "2 files, 0 games, 2 hands: 1 error, 0 warnings; 1 hand analysed, 1 not"
@@ -93,14 +93,14 @@ def test_a_hand_with_rule_errors_is_skipped_and_the_others_go_on() -> None:
 def test_a_hand_without_its_deal_is_a_note_not_an_error() -> None:
     run = Run("analyze", "--format", "csv", "--budget", "300000", "samples/legal/42-hand-log.42")
     assert run.code == 0
-    assert "note[W104]: hand 2 is not analysed: its deal is not recorded" in run.err
+    assert "note[W105]: hand 2 is not analysed: its deal is not recorded" in run.err
     assert "--> samples/legal/42-hand-log.42:23:1" in run.err
 
 
 def test_past_the_budget_it_says_so_and_gives_no_value() -> None:
     run = Run("analyze", "--format", "json", "--budget", "50", COSTLY)
     (note, summary) = (json.loads(line) for line in run.out.splitlines())
-    assert note["code"] == "W104" and "needs more than 50 nodes (--budget)" in note["message"]
+    assert note["code"] == "W105" and "needs more than 50 nodes (--budget)" in note["message"]
     assert (summary["analysed"], summary["not_analysed"], summary["exit"]) == (0, 1, 0)
 
 

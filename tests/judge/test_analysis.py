@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.codes import W104
+from referee.codes import W105
 from referee.engine.solver import DEFAULT_BUDGET
 from referee.engine.tiles import tile
 from referee.judge.analysis import HandAnalysis, Skipped, analyse_records, skip_note
@@ -151,7 +151,7 @@ def test_hands_that_are_not_analysed_say_why() -> None:
     (skipped,) = [i for i in items if isinstance(i, Skipped)]
     assert skipped.number == 2 and "deal is not recorded" in skipped.reason
     note = skip_note(j, skipped)
-    assert note.code == W104 and not note.is_error
+    assert note.code == W105 and not note.is_error
     assert note.at is not None and (note.at.line, note.at.column) == (23, 1)
 
     ((_, renege),) = analysed(str(ROOT / "samples" / "broken" / "42-renege.42"))

@@ -27,6 +27,7 @@ Where = tuple[str, int, int]
 # catalogue must be expected by a sample or produced by a test named in NAMED_TESTS.
 NOT_FROM_TEXT: dict[str, str] = {
     "E409": "replay reports a missing auction (E208) or trump (E305) before any play; only the engine API (Hand.check_play) gives E409",
+    "S016": "an internal error: only a bug in the referee gives it (tests/cli/test_containment.py forces one)",
 }
 # Codes of the special contracts (nello, plunge, splash, sevens), added to the catalogue
 # while these samples were written and not yet given samples of their own.
@@ -40,7 +41,8 @@ NAMED_TESTS: dict[str, str] = {
     "S013": "test_a_number_too_long_is_s013",
     "S014": "test_a_file_that_cannot_be_read_is_s014",
     "S015": "test_a_record_too_long_is_s015",
-    "W104": "test_analyze_notes_a_hand_without_its_deal_w104",
+    "W104": "test_h2_many_diagnostics_of_one_code_fold_into_w104",
+    "W105": "test_analyze_notes_a_hand_without_its_deal_w105",
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
@@ -213,6 +215,21 @@ def test_binary_and_non_utf8_input_is_s006(tmp_path: Path, data: bytes, line: in
     assert_clean_failure(output, f, "S006")
 
 
+def test_h2_many_diagnostics_of_one_code_fold_into_w104(tmp_path: Path) -> None:
+    """The review's H2: 2,000 repeated tags on one line printed 72 MB.  Now 20 of them
+    and a note counting the rest, each line quoted around its caret; the summary counts all."""
+    f = tmp_path / "tags.42"
+    f.write_text('[Rules "42"] ' + '[Event "x"] ' * 2000 + "\nhand 1\n", encoding="utf-8")
+    status, output = run("check", str(f))
+    assert status == 1  # S009 is a warning; E208 (no auction) the only error
+    assert len(output) < 20_000
+    assert output.count("warning[S009]") == 20
+    assert "note[W104]: … and 1,979 more S009 in this record" in output
+    assert output.rstrip().endswith("1 file, 1 game, 1 hand: 1 error, 2,000 warnings")
+    status, diagnostics = check_json(f)
+    assert Counter(d["code"] for d in diagnostics) == {"S009": 20, "W104": 1, "E208": 1, "W103": 1}
+
+
 def test_random_bytes_are_refused_cleanly(tmp_path: Path) -> None:
     f = tmp_path / "noise.42"
     f.write_bytes(random.Random(42).randbytes(10_000))
@@ -364,10 +381,10 @@ def test_a_claim_after_a_tile_not_held_is_unverified_in_honest_words(tmp_path: P
     assert status == 1
 
 
-def test_analyze_notes_a_hand_without_its_deal_w104() -> None:
-    """W104 comes from `referee analyze`, not `check`: a hand it cannot solve is a note at its `hand` line."""
+def test_analyze_notes_a_hand_without_its_deal_w105() -> None:
+    """W105 comes from `referee analyze`, not `check`: a hand it cannot solve is a note at its `hand` line."""
     status, output = run("analyze", "--format", "json", "--hand", "2", str(SAMPLES / "legal" / "42-hand-log.42"))
     lines = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
     notes = [d for d in lines if d["type"] == "diagnostic"]
-    assert status == 0 and [where(d) for d in notes] == [("W104", 23, 1)]
+    assert status == 0 and [where(d) for d in notes] == [("W105", 23, 1)]
     assert notes[0]["severity"] == "note" and "its deal is not recorded" in str(notes[0]["message"])

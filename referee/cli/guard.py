@@ -1,0 +1,136 @@
+"""Every command's last line of defence: output faults become words and an exit status.
+
+The promise is no traceback and the documented exit status whatever happens, so
+each command runs inside ``guarded``, which puts its standard streams behind
+``output.GuardedStream``:
+
+- A full disk or an I/O error on standard output or an ``-O`` file (a
+  ``WriteError``): ``error: cannot write to standard output: no space left on
+  device``, exit status 2 (reliability review T6).
+- A reader that went away (``referee check samples/ | head -1``, W2): nothing more
+  is printed and no message either, but the command goes on judging without
+  printing, so the exit status is the one the input deserves.  The work stays
+  bounded: it is never more than the command would have done with its reader
+  still there, and the reading commands stop at once when the status can only be
+  2 (``stdout_closed``).
+- Any other exception (a bug) that escapes the per-record containment of
+  ``judge.isolate``: ``error: internal error: ...; please report it``, exit status 2.
+
+``run`` is the console script: it guards ``--help`` and ``--version`` too, which
+print before any command runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+import typer
+
+from ..output import GuardedStream, WriteError
+
+__all__ = ["guard_commands", "guarded", "run", "stdout_closed"]
+
+_STDOUT: list[GuardedStream] = []
+"""The guarded standard output of each command running (innermost last)."""
+
+
+def stdout_closed() -> bool:
+    """Whether the reader of standard output has gone (a broken pipe): the reading
+    commands then print nothing more and stop once their exit status can only be 2."""
+    return bool(_STDOUT) and _STDOUT[-1].gone
+
+
+@contextmanager
+def _streams() -> Iterator[tuple[GuardedStream, GuardedStream]]:
+    """``sys.stdout`` and ``sys.stderr`` guarded for the duration (the consoles look them up on each print)."""
+    saved = sys.stdout, sys.stderr
+    out = GuardedStream(sys.stdout, "to standard output", standard=True)
+    err = GuardedStream(sys.stderr, "to standard error", standard=True)
+    sys.stdout, sys.stderr = out.as_text_io(), err.as_text_io()
+    _STDOUT.append(out)
+    try:
+        yield out, err
+    finally:
+        _STDOUT.pop()
+        sys.stdout, sys.stderr = saved
+
+
+def _fail(err: GuardedStream, problem: str | WriteError) -> int:
+    """Say what failed on standard error (if it can still be written, and once) and give exit status 2."""
+    if isinstance(problem, WriteError):
+        if problem.reported:
+            return 2
+        problem.reported = True
+    with suppress(WriteError):
+        err.write(f"error: {problem}\n")
+        err.flush()
+    return 2
+
+
+def _finish(out: GuardedStream, err: GuardedStream, status: int) -> int:
+    """Flush what is still buffered, inside the guard: a full disk often shows only here."""
+    try:
+        out.flush()
+    except WriteError as e:
+        status = _fail(err, e)
+    try:
+        err.flush()
+    except WriteError:
+        status = 2
+    return status
+
+
+def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``command`` with output faults and escaped exceptions turned into a message and
+    an exit status (see the module's docstring)."""
+
+    @functools.wraps(command)
+    def run_command(*args: Any, **kwargs: Any) -> None:
+        with _streams() as (out, err):
+            try:
+                command(*args, **kwargs)
+                status = 0
+            except typer.Exit as e:
+                status = e.exit_code
+            except WriteError as e:
+                status = _fail(err, e)
+            except Exception as e:
+                from ..judge.isolate import crash_summary
+
+                status = _fail(err, f"internal error: {crash_summary(e)}; please report it")
+            status = _finish(out, err, status)
+        raise typer.Exit(status)
+
+    return run_command
+
+
+def guard_commands(app: typer.Typer) -> None:
+    """Put every command of ``app`` inside ``guarded``."""
+    for info in app.registered_commands:
+        if info.callback is not None:
+            info.callback = guarded(info.callback)
+
+
+def run() -> None:
+    """The ``referee`` console script: the app, with its standard streams guarded also for
+    ``--help``, ``--version`` and usage errors, which are printed before any command runs."""
+    from . import app
+
+    with _streams() as (out, err):
+        try:
+            app()
+            status: int = 0
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else 0 if e.code is None else 2
+        except WriteError as e:
+            status = _fail(err, e)
+        except Exception as e:
+            from ..judge.isolate import crash_summary
+
+            status = _fail(err, f"internal error: {crash_summary(e)}; please report it")
+        status = _finish(out, err, status)
+    sys.exit(status)
