@@ -12,6 +12,8 @@ from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rich.console import Console
 
     from ..diagnostics import Diagnostic
@@ -53,7 +55,11 @@ def analyze(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = number_option(
-        None, "--jobs", "-j", minimum=1, help="Processes that solve hands side by side (default: the cores available; 1: this one only)."
+        None,
+        "--jobs",
+        "-j",
+        minimum=1,
+        help="Processes that solve hands side by side (default: the cores available; 1: this one only; at most 4 per core).",
     ),
 ) -> None:
     """Analyse every hand with a full deal double-dummy: the value before each play and
@@ -75,99 +81,107 @@ def analyze(
     """
     import csv
     import json
+    import sys
+    from contextlib import closing, nullcontext
 
     from ..engine.solver import DEFAULT_BUDGET
-    from ..judge.analysis import HandAnalysis, analyse_records, skip_note
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, plural, tune_gc
+    from ..judge.analysis import HandAnalysis
+    from ..judge.analysis_batch import analyse_records, skip_note
+    from ..judge.isolate import counts_as_game
+    from ..output import atomic_write
+    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, plural, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
-    from ..report.render import diagnostic_json
+    from ..report.render import diagnostic_json, fold_repeats
     from .common import _referee, _usage_fail
+    from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
         inputs = expand_paths(paths)
-        files = inputs.files
-        stream = _open(output)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    if output is not None:
-        out = _file_console(stream)
     tune_gc()
+    files = inputs.files
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
-    writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n") if fmt is AnalyzeFormat.csv else None
-    if writer is not None:
-        writer.writeheader()
+
+    def judged() -> Iterator[tuple[Judged, None]]:
+        """Every record judged, counted for the summary as it is judged (so that the count
+        is whole even when the printing stops early)."""
+        for j in judge_paths(files, referee):
+            totals.count(j.file, _hands(j, hand), counts_as_game(j), _shown(j, hand))
+            yield j, None
+
     analysed = not_analysed = 0
     found = False
-    with Meter(err, files, show=wants_progress() and fmt is not AnalyzeFormat.json) as meter:
-        records = ((j, None) for j in judge_paths(files, referee))
-        results = analyse_records(
-            records,
-            referee,
-            only=hand,
-            budget=budget or DEFAULT_BUDGET,
-            with_par=par,
-            jobs=jobs or default_jobs(),
-            done=lambda j: meter.advance(j.file, 1),
-        )
-        for j, items in results:
-            found = found or bool(items)
-            notes = [skip_note(j, i) for i in items if not isinstance(i, HandAnalysis)]
-            shown = [d for d in j.diagnostics if hand is None or d.hand in (None, hand)] + notes
-            done = [i for i in items if isinstance(i, HandAnalysis)]
-            analysed += len(done)
-            not_analysed += len(notes)
-            # the W105 notes are counted as hands not analysed, not as warnings of the record
-            totals.count(j.file, _hands(j, hand), j.verdict is not None and j.verdict.mode == "game", shown[: len(shown) - len(notes)])
-            meter.advance(j.file, 0)
-            with meter.output():
-                if fmt is AnalyzeFormat.json:
-                    for a in done:
-                        stream.write(json.dumps(analysis_document(j, a), ensure_ascii=False) + "\n")
-                    for d in shown:
-                        stream.write(diagnostic_json(d) + "\n")
-                elif writer is not None:
-                    for a in done:
-                        writer.writerows(analysis_rows(j, a))
-                    _print_all(err, shown)
-                else:
-                    _print_text(out, j, done, shown)
-    if hand is not None and not found:
-        raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
-    summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
-    if fmt is AnalyzeFormat.json:
-        line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
-        line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
-        stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
-    elif fmt is AnalyzeFormat.text and output is None:
-        out.print(summary)
-    else:
-        err.print(summary)
-    if output is not None:
-        stream.close()
+    source = judged()
+    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
+        page = _file_console(stream) if output else out
+        writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n") if fmt is AnalyzeFormat.csv else None
+        if writer is not None:
+            writer.writeheader()
+        with Meter(err, files, show=wants_progress() and fmt is not AnalyzeFormat.json) as meter:
+            results = analyse_records(
+                source,
+                referee,
+                only=hand,
+                budget=budget or DEFAULT_BUDGET,
+                with_par=par,
+                jobs=min(jobs or default_jobs(), max_jobs()),
+                done=lambda j: meter.advance(j.file, 1),
+            )
+            with closing(results):  # stopping early shuts the workers down
+                for j, items in results:
+                    found = found or bool(items)
+                    notes = [skip_note(j, i) for i in items if not isinstance(i, HandAnalysis)]
+                    done = [i for i in items if isinstance(i, HandAnalysis)]
+                    analysed += len(done)
+                    not_analysed += len(notes)
+                    # a W105 note is counted as a hand not analysed, not as a warning; an S016 is an error
+                    totals.count(j.file, None, False, [d for d in notes if d.code != "W105"])
+                    meter.advance(j.file, 0)
+                    if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
+                        break
+                    shown = fold_repeats(_shown(j, hand) + notes)
+                    with meter.output():
+                        if fmt is AnalyzeFormat.json:
+                            for a in done:
+                                stream.write(json.dumps(analysis_document(j, a), ensure_ascii=False) + "\n")
+                            for d in shown:
+                                stream.write(diagnostic_json(d) + "\n")
+                        elif writer is not None:
+                            for a in done:
+                                writer.writerows(analysis_rows(j, a))
+                            _print_all(err, shown)
+                        else:
+                            _print_text(page, j, done, shown)
+        for _ in source:  # what is left after the reader went: judged and counted, not analysed
+            if totals.exit_status == 2:
+                break
+        if hand is not None and not found and not stdout_closed():
+            raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
+        summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
+        if fmt is AnalyzeFormat.json:
+            line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
+            line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
+            stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
+        elif fmt is AnalyzeFormat.text and output is None:
+            out.print(summary)
+        else:
+            err.print(summary)
     raise typer.Exit(totals.exit_status)
-
-
-def _open(output: str | None) -> TextIO:
-    """The stream the analysis goes to: standard output, or ``output`` (a usage error if it cannot be written)."""
-    import sys
-
-    from ..pipeline import UsageError
-
-    if output is None:
-        return sys.stdout
-    try:
-        return open(output, "w", encoding="utf-8", newline="")
-    except OSError as e:
-        raise UsageError(f"cannot write {output}: {e.strerror or e}") from None
 
 
 def _file_console(stream: TextIO) -> Console:
     from rich.console import Console
 
     return Console(file=stream, width=100_000, highlight=False, emoji=False, color_system=None)
+
+
+def _shown(j: Judged, only: int | None) -> list[Diagnostic]:
+    """The record's diagnostics that concern what is analysed (with --hand, that hand's and the record's own)."""
+    return [d for d in j.diagnostics if only is None or d.hand in (None, only)]
 
 
 def _hands(j: Judged, only: int | None) -> int | None:

@@ -147,7 +147,7 @@ def report(
 
 def _page_analysis(judged: list[tuple[Judged, Trace]], referee: Referee) -> Analysis:
     """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
-    from ..judge.analysis import analyse_records
+    from ..judge.analysis_batch import analyse_records
     from ..report.analysis import page_analysis
 
     return page_analysis(analyse_records(judged, referee))

@@ -10,23 +10,19 @@ made into one that could not (``lost``) or back (``won``).
 A hand is analysed only when its deal is written and it has no rule error: an
 analysis of a hand the referee could not follow would be a guess.  A hand whose
 search runs past the node budget is not analysed either.  Those hands come back
-as ``Skipped`` with the reason in words, and ``skip_note`` makes it a W105 note.
+as ``Skipped`` with the reason in words (``analysis_batch.skip_note`` makes it a
+W105 note).
 
-The work is in ``HandTask``\\ s, plain picklable data, so that ``analyse_records`` can
-spread the hands over worker processes.
+The work is in ``HandTask``\\ s, plain picklable data, so that
+``analysis_batch.analyse_records`` can spread the hands over worker processes.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
 
-from .. import codes
 from ..codes import Code
-from ..diagnostics import Diagnostic
 from ..engine.auction import needs_all_tricks
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import GAMES
@@ -50,10 +46,8 @@ __all__ = [
     "PlayAnalysis",
     "Skipped",
     "analyse",
-    "analyse_records",
     "highest_bid",
     "plan_record",
-    "skip_note",
 ]
 
 Swing = Literal["lost", "won"]
@@ -165,7 +159,10 @@ class Skipped:
 
     number: int
     index: int
+    """The hand's place in its record (0: the whole record)."""
     reason: str
+    fault: bool = False
+    """The referee failed (a bug): ``reason`` names the exception, and it is an S016, not a note."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,71 +387,3 @@ def _par(task: HandTask) -> ParView | None:
     else:
         bid = highest_bid(game, value, everything)
     return ParView(game.seats[p.declarer], lines, str(best.declaration), value, best.solution.unit, bid)
-
-
-def skip_note(j: Judged, skipped: Skipped) -> Diagnostic:
-    """The W105 note of a hand not analysed, placed at its ``hand`` line."""
-    record = j.record
-    at = None
-    if record is not None and 1 <= skipped.index <= len(record.hands):
-        at = record.hands[skipped.index - 1].at
-    note = Diagnostic(codes.W105, f"hand {skipped.number} is not analysed: {skipped.reason}", at, None, j.file, j.index, skipped.number)
-    return note.resolve(record.source if record is not None else None)
-
-
-RecordResult = tuple[Judged, list[HandAnalysis | Skipped]]
-
-IN_FLIGHT = 2
-"""Hands queued per worker: enough to keep each busy, few enough to print as they finish."""
-
-
-def analyse_records(
-    judged: Iterable[tuple[Judged, Trace | None]],
-    referee: Referee,
-    *,
-    only: int | None = None,
-    budget: int = DEFAULT_BUDGET,
-    with_par: bool = False,
-    jobs: int = 1,
-    done: Callable[[Judged], None] | None = None,
-) -> Iterator[RecordResult]:
-    """Every record's hands analysed, in input order (each record with its trace, or None);
-    with ``jobs`` > 1 the hands go to
-    worker processes (a hand is the unit: one game's hands are spread too).  ``done``
-    is called as each hand is finished, for a progress meter."""
-    plans = ((j, plan_record(j, referee, trace, only=only, budget=budget, with_par=with_par)) for j, trace in judged)
-    if jobs <= 1:
-        for j, items in plans:
-            results = []
-            for item in items:
-                results.append(analyse(item) if isinstance(item, HandTask) else item)
-                if done is not None:
-                    done(j)
-            yield j, results
-        return
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    window: deque[tuple[Judged, list[Future[HandAnalysis | Skipped] | Skipped]]] = deque()
-
-    def take() -> RecordResult:
-        j, items = window.popleft()
-        results: list[HandAnalysis | Skipped] = []
-        for item in items:
-            results.append(item.result() if isinstance(item, Future) else item)
-            if done is not None:
-                done(j)
-        return j, results
-
-    def pending() -> int:
-        return sum(isinstance(i, Future) and not i.done() for _, items in window for i in items)
-
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        for j, items in plans:
-            window.append((j, [pool.submit(analyse, item) if isinstance(item, HandTask) else item for item in items]))
-            while window and all(not isinstance(i, Future) or i.done() for i in window[0][1]):
-                yield take()
-            while pending() >= jobs * IN_FLIGHT:
-                yield take()
-        while window:
-            yield take()

@@ -6,6 +6,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -13,6 +16,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from referee.engine.solver import DEFAULT_BUDGET
+from referee.judge import analysis_batch
+from referee.judge.analysis import HandAnalysis, HandTask, Skipped, analyse
+from referee.judge.analysis_batch import WORKER_DIED
 from referee.report.analysis import CSV_FIELDS
 from referee.report.schemas import schema_for
 
@@ -139,3 +145,68 @@ def test_the_help_gives_the_solvers_default_budget() -> None:
 def test_the_schema_command_prints_the_published_schema() -> None:
     run = Run("schema", "--for", "analyze")
     assert json.loads(run.out) == json.loads((ROOT / "docs" / "analyze.schema.json").read_text(encoding="utf-8"))
+
+
+# -- faults: one hand's failure costs only that hand ---------------------------------------------
+
+_PARENT = os.getpid()
+_REAL_ANALYSE = analyse
+_REAL_CONTAINED = analysis_batch.analyse_contained
+
+
+def _failing_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
+    if task.facts.number == 2:
+        raise ZeroDivisionError("division by zero")
+    return _REAL_ANALYSE(task)
+
+
+def _worker_dies_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
+    """A worker killed while it solves hand 2 (this process, which solves it again, lives)."""
+    if task.facts.number == 2 and os.getpid() != _PARENT:
+        os._exit(9)
+    return _REAL_CONTAINED(task)
+
+
+def test_a_hand_whose_analysis_fails_is_s016_and_the_others_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis_batch, "analyse", _failing_on_hand_2)
+    run = Run("analyze", "--jobs", "1", "samples/legal/moon-game.42")
+    assert run.code == 2
+    assert "error[S016]: internal error while analysing hand 2: ZeroDivisionError: division by zero" in run.out
+    assert "#1 hand 1:" in run.out and "#1 hand 3:" in run.out
+    assert run.out.splitlines()[-1].endswith("1 error, 0 warnings; 10 hands analysed, 1 not")
+
+
+def test_a_killed_worker_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    one = Run("analyze", "--jobs", "1", "--format", "json", "samples/legal/moon-game.42")
+    monkeypatch.setattr(analysis_batch, "analyse_contained", _worker_dies_on_hand_2)
+    two = Run("analyze", "--jobs", "2", "--format", "json", "samples/legal/moon-game.42")
+    assert (two.code, two.out) == (one.code, one.out)
+    assert two.err == WORKER_DIED
+
+
+def test_output_to_a_file_is_all_or_nothing(tmp_path: Path) -> None:
+    """-O writes beside the target and renames: a run that fails leaves the file as it was."""
+    target = tmp_path / "plays.csv"
+    target.write_text("yesterday's\n", encoding="utf-8")
+    run = Run("analyze", "--hand", "99", "--format", "csv", "-O", str(target), COSTLY)
+    assert run.code == 2 and "has a hand numbered 99" in run.err
+    assert target.read_text(encoding="utf-8") == "yesterday's\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["plays.csv"]
+
+
+def test_a_closed_pipe_is_a_quiet_exit_with_the_status_of_the_input() -> None:
+    """`referee analyze ... | head -1`: nothing more is printed or said, the rest is judged
+    (not analysed) for the exit status."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "analyze", "--jobs", "1", "samples/legal/moon-game.42", RENEGE],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert first.startswith("samples/legal/moon-game.42 #1 hand 1")
+    assert (err, proc.wait(timeout=300)) == ("", 1)

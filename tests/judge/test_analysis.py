@@ -16,7 +16,8 @@ import pytest
 from referee.codes import W105
 from referee.engine.solver import DEFAULT_BUDGET
 from referee.engine.tiles import tile
-from referee.judge.analysis import HandAnalysis, Skipped, analyse_records, skip_note
+from referee.judge.analysis import HandAnalysis, Skipped
+from referee.judge.analysis_batch import analyse_records, skip_note
 from referee.judge.judged import Judged
 from referee.judge.replay import Referee
 from referee.judge.verdict import HandVerdict
