@@ -125,6 +125,19 @@ JOBS_OPT: Any = number_option(
     "at most 4 per core, a larger number is lowered to that).",
 )
 
+VERBOSE_OPT: Any = typer.Option(
+    False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."
+)
+
+
+def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
+    """With ``--verbose``, say which files a directory held that were not read: the
+    summary line counts them, so nothing is left out without a word."""
+    if verbose:
+        for name in skipped:
+            err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
+
+
 PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."
 
 

@@ -100,7 +100,7 @@ def test_a_hand_without_its_deal_is_a_note_not_an_error() -> None:
     run = Run("analyze", "--format", "csv", "--budget", "300000", "samples/legal/42-hand-log.42")
     assert run.code == 0
     assert "note[W105]: hand 2 is not analysed: its deal is not recorded" in run.err
-    assert "--> samples/legal/42-hand-log.42:23:1" in run.err
+    assert "--> samples/legal/42-hand-log.42:22:1" in run.err
 
 
 def test_past_the_budget_it_says_so_and_gives_no_value() -> None:

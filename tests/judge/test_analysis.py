@@ -153,7 +153,7 @@ def test_hands_that_are_not_analysed_say_why() -> None:
     assert skipped.number == 2 and "deal is not recorded" in skipped.reason
     note = skip_note(j, skipped)
     assert note.code == W105 and not note.is_error
-    assert note.at is not None and (note.at.line, note.at.column) == (23, 1)
+    assert note.at is not None and (note.at.line, note.at.column) == (22, 1)
 
     ((_, renege),) = analysed(str(ROOT / "samples" / "broken" / "42-renege.42"))
     assert [type(i) for i in renege] == [Skipped] and "rule errors (E404)" in renege[0].reason  # type: ignore[union-attr]

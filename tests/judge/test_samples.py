@@ -116,9 +116,9 @@ def test_legal_games_are_complete_games(path: str, rules: str, winner: str) -> N
     assert (doc["rules"], doc["winner"], doc["errors"]) == (rules, winner, 0)
 
 
-def test_legal_42_game_shows_the_notation_range() -> None:
-    """The 42 sample is meant to show the notation: keep those features in it."""
-    text = (SAMPLES / "legal" / "42-game.42").read_text(encoding="utf-8")
+def test_shorthand_42_game_shows_the_notation_range() -> None:
+    """The shorthand 42 sample is meant to show the notation: keep those features in it."""
+    text = (SAMPLES / "shorthand" / "42-game.42").read_text(encoding="utf-8")
     for feature in ("[Event ", "[Date ", "[North ", "{", "; ", " / ", "=> ", "claim", "result ", "award ", "score "):
         assert feature in text, feature
     assert re.search(r"(?m)^  bid \d", text), "a hand without seat labels"
@@ -386,5 +386,5 @@ def test_analyze_notes_a_hand_without_its_deal_w105() -> None:
     status, output = run("analyze", "--format", "json", "--hand", "2", str(SAMPLES / "legal" / "42-hand-log.42"))
     lines = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
     notes = [d for d in lines if d["type"] == "diagnostic"]
-    assert status == 0 and [where(d) for d in notes] == [("W105", 23, 1)]
+    assert status == 0 and [where(d) for d in notes] == [("W105", 22, 1)]
     assert notes[0]["severity"] == "note" and "its deal is not recorded" in str(notes[0]["message"])
