@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from . import app
-from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
+from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ def analyze(
         minimum=1,
         help="Processes that solve hands side by side (default: the cores available; 1: this one only; at most 4 per core).",
     ),
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Analyse every hand with a full deal double-dummy: the value before each play and
     after the play made, the cost of each play (points, or tricks, its side gave away
@@ -92,7 +93,7 @@ def analyze(
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, plural, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.render import diagnostic_json, fold_repeats
-    from .common import _referee, _usage_fail
+    from .common import _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
@@ -105,6 +106,7 @@ def analyze(
     tune_gc()
     files = inputs.files
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
 
     def judged() -> Iterator[tuple[Judged, None]]:
         """Every record judged, counted for the summary as it is judged (so that the count
