@@ -145,6 +145,7 @@ class SchemaKind(StrEnum):
     check = "check"
     score = "score"
     rules = "rules"
+    analyze = "analyze"
 
 
 @app.command(cls=Command)
@@ -153,7 +154,7 @@ def schema(
     kind: SchemaKind = choice_option(
         SchemaKind.convert,
         "--for",
-        help="Whose JSON: convert (its documents), check or score (their JSON lines), or rules (its JSON listing).",
+        help="Whose JSON: convert (its documents), check, score or analyze (their JSON lines), or rules (its JSON listing).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -163,6 +164,7 @@ def schema(
       referee schema > record.schema.json
       referee schema --for check > check.schema.json
       referee schema --for score -O score.schema.json
+      referee schema --for analyze -O analyze.schema.json
     """
     import sys
 
