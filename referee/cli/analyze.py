@@ -90,9 +90,10 @@ def analyze(
     from ..judge.analysis_batch import analyse_records, skip_note
     from ..judge.isolate import counts_as_game
     from ..output import atomic_write
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, plural, tune_gc
+    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.render import diagnostic_json, fold_repeats
+    from ..words import plural
     from .common import _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress

@@ -16,10 +16,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.games import GAMES
+from ..engine.games import DEFAULT_GAME, GAMES
 from ..judge.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
 from ..judge.judged import Judged
-from ..pipeline import plural
+from ..words import plural
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay
 
@@ -256,7 +256,7 @@ def page_analysis(results: Iterable[tuple[Judged, list[HandAnalysis | Skipped]]]
     contract, and a line of words."""
     out: dict[tuple[int, int], PageAnalysis] = {}
     for j, items in results:
-        names = player_names(j.record, GAMES[next((i.facts.game for i in items if isinstance(i, HandAnalysis)), "42")])
+        names = player_names(j.record, GAMES[next((i.facts.game for i in items if isinstance(i, HandAnalysis)), DEFAULT_GAME)])
         for item in items:
             if isinstance(item, Skipped):
                 out[(j.index, item.index)] = {"summary": f"Not analysed: {item.reason}."}
