@@ -27,6 +27,7 @@ from .judge.judged import Judged
 from .judge.replay import Referee
 from .notation.reader import ReadResult, read_records
 from .notation.units import Unit, cut_units, read_unit
+from .words import plural
 
 __all__ = [
     "EXTENSIONS",
@@ -43,7 +44,6 @@ __all__ = [
     "max_jobs",
     "outcome_of",
     "outcomes",
-    "plural",
     "tune_gc",
 ]
 
@@ -56,11 +56,6 @@ STDIN_NAME = "<stdin>"
 
 class UsageError(Exception):
     """A bad command line: missing file, nothing to read (exit status 2)."""
-
-
-def plural(n: int, word: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass

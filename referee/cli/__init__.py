@@ -76,9 +76,24 @@ def main(
 
 
 # the commands register on ``app`` (select, dups, stats, standings and fix are the league tools)
-from . import check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats  # noqa: E402
+from . import analyze, check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats  # noqa: E402
 from .guard import guard_commands  # noqa: E402
 
 guard_commands(app)  # no traceback, whatever fails: output faults and bugs get words and an exit status (guard.py)
 
-__all__ = ["app", "check", "convert", "dups", "fix", "fmt", "rules", "score", "select", "show", "simulate", "standings", "stats"]
+__all__ = [
+    "analyze",
+    "app",
+    "check",
+    "convert",
+    "dups",
+    "fix",
+    "fmt",
+    "rules",
+    "score",
+    "select",
+    "show",
+    "simulate",
+    "standings",
+    "stats",
+]

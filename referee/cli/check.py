@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, Format, consoles
+from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
@@ -45,13 +45,15 @@ def check(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     import json
     import sys
 
-    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
+    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from ..report.render import diagnostic_json, fold_repeats
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from ..words import plural
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
@@ -64,6 +66,7 @@ def check(
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
     shown_errors = 0
     stopped = False
     last_file: str | None = None
@@ -104,7 +107,7 @@ def check(
         totals.files = len(totals.per_file)  # the files read before the stop
     summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
-        line = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
+        line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
         line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
         sys.stdout.write(json.dumps(line) + "\n")
     else:
@@ -132,7 +135,7 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
-    from ..pipeline import plural
+    from ..words import plural
 
     games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
     out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")

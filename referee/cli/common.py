@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .params import complete_rules, did_you_mean, number_option
+from ..engine.games import DEFAULT_GAME, NAMES
+from .params import RULES_METAVAR, complete_rules, did_you_mean, number_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,12 +103,12 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
 
 
 RULES_OPT: Any = typer.Option(
-    "42",
+    DEFAULT_GAME,
     "--rules",
     "-r",
-    metavar="42|moon|88|FILE.toml",
+    metavar=RULES_METAVAR,
     autocompletion=complete_rules,
-    help="Rules for records with no [Rules] tag: 42, moon, 88, or a house-rule file (.toml) that records may also name.",
+    help=f"Rules for records with no [Rules] tag: {', '.join(NAMES)}, or a house-rule file (.toml) that records may also name.",
 )
 
 
@@ -124,6 +125,19 @@ JOBS_OPT: Any = number_option(
     help="Processes that read and judge big inputs (default: the cores available; 1: this one only; "
     "at most 4 per core, a larger number is lowered to that).",
 )
+
+VERBOSE_OPT: Any = typer.Option(
+    False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."
+)
+
+
+def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
+    """With ``--verbose``, say which files a directory held that were not read: the
+    summary line counts them, so nothing is left out without a word."""
+    if verbose:
+        for name in skipped:
+            err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
+
 
 PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."
 

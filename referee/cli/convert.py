@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, RULES_OPT, consoles
+from .common import JOBS_OPT, OPTIONS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def convert(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Convert records to JSON (the record as written plus what replay derived) and back.
 
@@ -58,7 +59,7 @@ def convert(
     from ..output import atomic_write
     from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
@@ -71,6 +72,7 @@ def convert(
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
     first = True
     with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
         if to is ToFormat.json:
@@ -143,6 +145,7 @@ class SchemaKind(StrEnum):
     check = "check"
     score = "score"
     rules = "rules"
+    analyze = "analyze"
     dups = "dups"
     stats = "stats"
     standings = "standings"
@@ -154,7 +157,7 @@ def schema(
     kind: SchemaKind = choice_option(
         SchemaKind.convert,
         "--for",
-        help="Whose JSON: convert (its documents, which select also writes), check or score (their JSON lines), "
+        help="Whose JSON: convert (its documents, which select also writes), check, score or analyze (their JSON lines), "
         "rules (its JSON listing), or dups, stats or standings (their JSON documents).",
     ),
 ) -> None:
@@ -165,6 +168,7 @@ def schema(
       referee schema > record.schema.json
       referee schema --for check > check.schema.json
       referee schema --for score -O score.schema.json
+      referee schema --for analyze -O analyze.schema.json
     """
     import sys
 

@@ -33,9 +33,9 @@ def dups(
     import sys
 
     from ..league.dups import Hashes
+    from ..league.render import dups_document, dups_lines, dups_summary
     from ..notation.reader import read_records
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, tune_gc
-    from ..report.league import dups_document, dups_lines, dups_summary
     from .common import _print_diagnostic, _usage_fail
     from .progress import Meter, wants_progress
 

@@ -47,7 +47,8 @@ def fix(
     from ..league.fix import apply_edits, blocking, edits
     from ..notation.reader import cannot_read, read_text
     from ..output import WriteError, write_text
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result, plural
+    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
+    from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
 
     out, err = consoles()

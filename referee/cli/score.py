@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
+from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ def score(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Score every hand: bid, trump, points, made or set, awards, running score, winner.
 
@@ -53,7 +54,7 @@ def score(
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS, score_sheet
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
@@ -66,6 +67,7 @@ def score(
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
     writer = None
     if fmt is ScoreFormat.csv:
         writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")

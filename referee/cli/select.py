@@ -89,16 +89,18 @@ def select(
     from contextlib import ExitStack
     from functools import partial
 
+    from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
     from ..notation.writer import RecordWriter
     from ..output import WriteError, atomic_write
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, plural, tune_gc
+    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..words import plural
     from .common import _referee, _usage_fail
     from .progress import Meter, wants_progress
 
     _out, err = consoles()
     try:
-        referee = _referee(rules or "42", options)
+        referee = _referee(rules or DEFAULT_GAME, options)
         files = expand_paths(paths).files
         filters = Filters(
             tags=tuple(_pair(t) for t in tag),

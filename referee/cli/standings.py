@@ -52,9 +52,9 @@ def standings(
 
     from ..judge.house import HouseRuleError, load_tie_breaks
     from ..league.games import summary
+    from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from ..report.league import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from .common import _print_diagnostic, _referee, _usage_fail
     from .params import did_you_mean
     from .progress import Meter, wants_progress

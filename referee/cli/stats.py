@@ -50,9 +50,9 @@ def stats(
     import sys
 
     from ..league.games import summary
+    from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.stats import Tally
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from ..report.league import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from .common import _print_diagnostic, _referee, _usage_fail
     from .progress import Meter, wants_progress
 

@@ -24,6 +24,7 @@ from ..engine.tiles import Tile
 from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, TrickRecord
 from ..source import Source, Span
+from ..words import plural
 from .rules_for import declaration_of
 from .rulings import Rulings
 from .verdict import TrickVerdict
@@ -48,10 +49,6 @@ class _Unchecked:
 
 _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class HandJudge:
@@ -185,7 +182,7 @@ class HandJudge:
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
                 left = game.players - len(hand.calls)
-                self.add(codes.E208, f"the auction stops with {_plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
+                self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
             raise Stop
@@ -221,8 +218,8 @@ class HandJudge:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
             refusal = hand.check(claim)
-            if refusal is None and side == "declarers" and hand.claim_unverified():
-                why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
+            why = hand.claim_unverified() if refusal is None and side == "declarers" else None
+            if why is not None:
                 self.add(codes.W101, f"the claim is not verified: {why}", hr.claim.at, None)
             try:
                 self.act(hand, claim, hr.claim.at, checked=refusal)
@@ -234,7 +231,7 @@ class HandJudge:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             self.add(
                 codes.E406,
-                f"the record stops after {_plural(len(hand.tricks), 'trick')} while the score is still open",
+                f"the record stops after {plural(len(hand.tricks), 'trick')} while the score is still open",
                 last,
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )

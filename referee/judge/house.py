@@ -35,9 +35,30 @@ from typing import Any, Protocol
 
 from ..engine.games import GAMES
 from ..engine.profiles import Game, OptionError, Profile, make_rules
-from ..league.standings import TIE_BREAKS
 
-__all__ = ["HouseRuleError", "HouseRuleProblem", "load_house_rules", "load_tie_breaks", "option_suggestion"]
+__all__ = [
+    "DEFAULT_TIE_BREAKS",
+    "TIE_BREAKS",
+    "HouseRuleError",
+    "HouseRuleProblem",
+    "load_house_rules",
+    "load_tie_breaks",
+    "option_suggestion",
+]
+
+TIE_BREAKS: dict[str, str] = {
+    "wins": "more games won",
+    "losses": "fewer games lost",
+    "head-to-head": "more games won against the other teams still level",
+    "difference": "a larger difference of marks (or points) for and against",
+    "for": "more marks (or points) for",
+    "against": "fewer marks (or points) against",
+}
+"""The tie-breaks ``referee standings`` may rank by (a ``[standings]`` table names them), each
+with what it prefers; ``league.standings`` applies them."""
+
+DEFAULT_TIE_BREAKS: tuple[str, ...] = ("wins", "head-to-head", "difference", "for")
+"""The ranking when a house-rule file sets none (docs/cli.md, ``standings``)."""
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _TABLES = ("profile", "options", "standings")

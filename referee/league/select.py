@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from ..engine.games import GAMES
+from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
 from ..judge.judged import Judged
 from ..judge.verdict import GameVerdict, HandVerdict
@@ -71,7 +71,7 @@ class Selected:
 
 def game_of(verdict: GameVerdict | None) -> Game:
     """The built-in game a verdict was judged under."""
-    return GAMES.get(((verdict.rules if verdict else None) or "42").lower(), GAMES["42"])
+    return GAMES.get(((verdict.rules if verdict else None) or DEFAULT_GAME).lower(), GAMES[DEFAULT_GAME])
 
 
 def contract_of(hv: HandVerdict, hr: HandRecord) -> str | None:

@@ -6,7 +6,7 @@ tags; a side without a name is its label.  Only games count, and only games the
 replay gives a winner: a hand of a log is no game, and a game that stops before its
 target has no result to rank.  Every figure is the replay's, not what the records state.
 
-The ranking sorts by the tie-breaks in order (``TIE_BREAKS``; a house-rule file may
+The ranking sorts by the tie-breaks in order (``judge.house.TIE_BREAKS``; a house-rule file may
 set its own in a ``[standings]`` table), then by name for the order of the rows;
 teams level on every tie-break share a rank.  ``head-to-head`` counts only the games
 between the teams still level when it is reached.
@@ -25,22 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..judge.house import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from .games import GameLine, side_key
 
 __all__ = ["DEFAULT_TIE_BREAKS", "TIE_BREAKS", "Row", "Table"]
-
-TIE_BREAKS: dict[str, str] = {
-    "wins": "more games won",
-    "losses": "fewer games lost",
-    "head-to-head": "more games won against the other teams still level",
-    "difference": "a larger difference of marks (or points) for and against",
-    "for": "more marks (or points) for",
-    "against": "fewer marks (or points) against",
-}
-"""The tie-breaks a ranking may use, each with what it prefers."""
-
-DEFAULT_TIE_BREAKS: tuple[str, ...] = ("wins", "head-to-head", "difference", "for")
-"""The ranking when a house-rule file sets none (docs/cli.md, ``standings``)."""
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ COMMITTED = {
     "check": "check.schema.json",
     "score": "score.schema.json",
     "rules": "rules.schema.json",
+    "analyze": "analyze.schema.json",
     "dups": "dups.schema.json",
     "stats": "stats.schema.json",
     "standings": "standings.schema.json",

@@ -1,6 +1,6 @@
 """What the league commands print: duplicate groups, statistics, standings and the cross
 table, as rich tables for people and as JSON documents and CSV rows for programs
-(their shapes in ``league.shapes``)."""
+(their shapes in ``report.league_schemas``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from typing import Any
 
 from rich.table import Table as RichTable
 
-from ..league.dups import Group
-from ..league.select import CONTRACTS
-from ..league.shapes import LEAGUE_VERSION
-from ..league.standings import Row, Table
-from ..league.stats import PlayerStats
-from ..pipeline import plural
+from ..report.league_schemas import LEAGUE_VERSION
+from ..words import plural
+from .dups import Group
+from .select import CONTRACTS
+from .standings import Row, Table
+from .stats import PlayerStats
 
 __all__ = [
     "CROSS_TITLE",

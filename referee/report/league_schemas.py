@@ -1,6 +1,6 @@
 """The JSON shapes of ``dups``, ``stats`` and ``standings`` (``referee schema --for X``).
 
-The documents are built from the league modules' own values (``report.league``);
+The documents are built from the league modules' own values (``league.render``);
 these models only give them a schema and check them in the tests.
 """
 
