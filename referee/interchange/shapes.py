@@ -150,7 +150,8 @@ def dump(obj: Any, source: Source | None = None) -> Any:
     if isinstance(obj, dict):
         return {k: dump(v, source) for k, v in obj.items()}
     out: dict[str, Any] = {}
-    for name, _tp, _default in _fields(type(obj)):
+    kind: type = type(obj)
+    for name, _tp, _default in _fields(kind):
         value = getattr(obj, name)
         if _is_place(name):
             out[name] = _place(value, source)
