@@ -5,6 +5,7 @@ that.  The notation crib of ``check --help`` is a record that checks clean."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -109,6 +110,8 @@ def matches(actual: list[str], expected: list[str]) -> bool:
 
 @pytest.mark.parametrize(("where", "command", "expected"), EXAMPLES, ids=[f"{w}: {c.splitlines()[0][:60]}" for w, c, _ in EXAMPLES])
 def test_every_example_runs(where: str, command: str, expected: str | None, club: Path) -> None:
+    if ("--cluster" in command or "dask" in command) and importlib.util.find_spec("distributed") is None:
+        pytest.skip("needs the dask extra (pip install 'referee42[dask]')")
     result = run(club, command)
     text = result.stdout + result.stderr
     assert "Traceback" not in text, text
