@@ -137,6 +137,8 @@ def _check(
         sink.stream.write(json.dumps(line) + "\n")
     else:
         out.print(summary)
+    if not sink.to_stdout:  # -O, --parts: the terminal still gets the result
+        err.print(summary)
     return totals
 
 

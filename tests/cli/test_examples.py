@@ -62,7 +62,9 @@ def page_examples(page: Path) -> list[tuple[str, str, str | None]]:
         elif lang == "sh":
             out += [(where, c, None) for c in body.splitlines() if c.strip() and not c.startswith("#") and not SKIP.search(c)]
         elif lang == "python":
-            out.append((where, f"python3 - <<'PY'\n{body}PY", None))
+            # as a user runs it: saved as a script (multiprocessing's spawn, as Dask's LocalCluster
+            # uses it, starts its workers by importing the main module from its file)
+            out.append((where, f"cat > example.py <<'PY'\n{body}PY\npython3 example.py", None))
     return out
 
 
