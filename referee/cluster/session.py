@@ -146,20 +146,41 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
         yield SyncSession()
         return
     distributed = _distributed()
-    if spec.kind == "local":
-        workers = spec.workers or default_jobs()
-        try:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
-            cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
-            )
-        except Exception as e:
-            raise UsageError(f"--cluster {spec}: the local Dask cluster did not start: {e}") from None
-        with cluster, distributed.Client(cluster) as client:
+    with _quiet_logs():
+        if spec.kind == "local":
+            workers = spec.workers or default_jobs()
+            try:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
+                cluster = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
+                    silence_logs=logging.CRITICAL,  # in the workers too
+                )
+            except Exception as e:
+                raise UsageError(f"--cluster {spec}: the local Dask cluster did not start: {e}") from None
+            with cluster, distributed.Client(cluster) as client:
+                yield DaskSession(client)
+            return
+        try:
+            client = distributed.Client(spec.address, timeout=CONNECT_TIMEOUT)
+        except Exception as e:  # OSError "Timed out trying to connect to ...", ValueError for an address Dask cannot read
+            raise UsageError(f"--cluster {spec}: cannot reach the Dask scheduler: {e}") from None
+        with client:
             yield DaskSession(client)
-        return
+
+
+@contextmanager
+def _quiet_logs() -> Iterator[None]:
+    """Dask's own log lines off for the run, on this side: it logs what it handles itself
+    (a worker it restarts, a heartbeat lost while the cluster closes) as errors with
+    tracebacks, and the command's promise is words and an exit status, never a
+    traceback.  What matters reaches the command as an exception, which it reports in
+    its own words (``ordered.UNIT_FAILED``, the ``UsageError``s above)."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
     try:
-        client = distributed.Client(spec.address, timeout=CONNECT_TIMEOUT)
-    except Exception as e:  # OSError "Timed out trying to connect to ...", ValueError for an address Dask cannot read
-        raise UsageError(f"--cluster {spec}: cannot reach the Dask scheduler: {e}") from None
-    with client:
-        yield DaskSession(client)
+        yield
+    finally:
+        logger.setLevel(level)
