@@ -341,12 +341,12 @@ def outcomes(
     With ``cluster`` (``--cluster``) the units go to a Dask cluster instead, and ``jobs``
     is not used (``cluster.ordered``); the outcomes are again the same.
     """
-    batch_hands = batch_hands or BATCH_HANDS
     if cluster is not None:
         from .cluster.ordered import cluster_outcomes
 
         yield from cluster_outcomes(paths, referee, extract, cluster, batch_hands=batch_hands)
         return
+    batch_hands = batch_hands or BATCH_HANDS
     jobs = min(jobs, max_jobs())
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
         for j in judge_paths(paths, referee):

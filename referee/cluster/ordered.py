@@ -32,20 +32,28 @@ if TYPE_CHECKING:
     from ..notation.units import Unit
     from .address import ClusterSpec
 
-__all__ = ["UNIT_FAILED", "cluster_outcomes", "ordered_outcomes"]
+__all__ = ["UNIT_FAILED", "UNIT_HANDS", "cluster_outcomes", "ordered_outcomes"]
 
 T = TypeVar("T")
+
+UNIT_HANDS = 1000
+"""Hands per unit on a cluster, where a unit is a task: Dask's documentation puts its cost
+at about a millisecond a task on the scheduler alone, and the client and the worker add
+their share (sending the unit, taking the result back), so a task should run for a good
+part of a second, not the 50 ms of ``--jobs``'s 250 hands.  The client still holds one
+unit's result at a time, and a unit judged again after a failure costs little."""
 
 UNIT_FAILED = "referee: a unit of {file} failed on the cluster ({error}); its records are judged again in this process\n"
 
 
 def cluster_outcomes(
-    paths: list[str], referee: Referee, extract: Extract[T] | None, spec: ClusterSpec, *, batch_hands: int
+    paths: list[str], referee: Referee, extract: Extract[T] | None, spec: ClusterSpec, *, batch_hands: int | None = None
 ) -> Iterator[Outcome[T]]:
     """Every record of ``paths`` judged on the cluster ``spec`` names, in input order: the
-    outcomes ``pipeline.outcomes`` gives on one machine."""
+    outcomes ``pipeline.outcomes`` gives on one machine (units of ``batch_hands``, by
+    default ``UNIT_HANDS``)."""
     with open_session(spec) as session:
-        yield from ordered_outcomes(paths, referee, extract, session, batch_hands=batch_hands)
+        yield from ordered_outcomes(paths, referee, extract, session, batch_hands=batch_hands or UNIT_HANDS)
 
 
 def ordered_outcomes(

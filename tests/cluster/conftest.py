@@ -3,7 +3,7 @@
 The corpora are written by ``referee simulate`` (two seeds with a broken record between
 them, so that diagnostics turn up in the middle of a file that is cut into units), and
 each game's broken samples follow as small files of their own (sent whole).  Units are
-made small (``BATCH_HANDS``, ``WHOLE_FILE_BYTES``) and parts short (``PART_BYTES``) so
+made small (``UNIT_HANDS``, ``BATCH_HANDS``, ``WHOLE_FILE_BYTES``) and parts short (``PART_BYTES``) so
 that a few hundred hands give many units and several parts.
 """
 
@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from referee import batch, parts, pipeline
 from referee.cli import app
+from referee.cluster import ordered
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"42": 12, "moon": 6, "88": 12}
@@ -47,6 +48,7 @@ def corpora(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 @pytest.fixture(autouse=True)
 def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pipeline, "BATCH_HANDS", 20)
+    monkeypatch.setattr(ordered, "UNIT_HANDS", 20)
     monkeypatch.setattr(batch, "WHOLE_FILE_BYTES", 16_384)
     monkeypatch.setattr(parts, "PART_BYTES", 1_000)
 
