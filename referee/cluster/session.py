@@ -34,13 +34,16 @@ if TYPE_CHECKING:
     from ..notation.units import Unit
     from ..pipeline import Extract, Outcome
 
-__all__ = ["CONNECT_TIMEOUT", "INSTALL", "IN_FLIGHT", "RETRIES", "Pending", "Session", "open_session"]
+__all__ = ["CONNECT_TIMEOUT", "INSTALL", "IN_FLIGHT", "RETRIES", "WORKER_WAIT", "Pending", "Session", "open_session"]
 
 INSTALL = "pip install 'referee42[dask]'"
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a scheduler before saying it cannot be reached (Dask's own default
 is 30 s, long for a command line with a mistyped address)."""
+
+WORKER_WAIT = 30.0
+"""Seconds to wait for a running scheduler's first worker before saying it has none."""
 
 RETRIES = 2
 """``Client.submit(retries=...)``: a task that raised is run again this many times."""
@@ -167,6 +170,12 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
         except Exception as e:  # OSError "Timed out trying to connect to ...", ValueError for an address Dask cannot read
             raise UsageError(f"--cluster {spec}: cannot reach the Dask scheduler: {e}") from None
         with client:
+            try:  # a scheduler without workers would take the units and never answer
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except Exception:
+                raise UsageError(
+                    f"--cluster {spec}: the Dask scheduler has no workers (start them with `dask worker {spec.address}`)"
+                ) from None
             yield DaskSession(client)
 
 

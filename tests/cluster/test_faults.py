@@ -76,6 +76,15 @@ def test_a_scheduler_that_cannot_be_reached_is_a_usage_error(corpora: dict[str, 
     assert "Traceback" not in result.output
 
 
+def test_a_scheduler_without_workers_is_a_usage_error(corpora: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(session_module, "WORKER_WAIT", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
+        address = str(empty.scheduler_address)
+        result = CliRunner().invoke(app, ["score", "--format", "json", corpora["88"][0], "--cluster", address])
+    assert result.exit_code == 2
+    assert f"error: --cluster {address}: the Dask scheduler has no workers (start them with `dask worker {address}`)" in result.stderr
+
+
 def test_standard_input_is_read_here_in_its_turn(corpora: dict[str, list[str]], scheduler: str) -> None:
     big, broken = corpora["42"][:2]
     args = ["convert", "--to", "jsonl", big, "-", broken]
