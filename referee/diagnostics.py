@@ -70,3 +70,9 @@ class Diagnostic:
 def exit_status(diagnostics: list[Diagnostic]) -> int:
     """0 clean (warnings allowed), 1 rule errors, 2 syntax or usage errors."""
     return max((d.code.exit_status for d in diagnostics), default=0)
+
+
+def reason(error: OSError) -> str:
+    """``error`` in the words of the tool's other messages: "no space left on device"."""
+    text = error.strerror or str(error) or type(error).__name__
+    return text[:1].lower() + text[1:]

@@ -26,6 +26,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO, cast
 
+from .diagnostics import reason
+
 __all__ = ["GuardedStream", "WriteError", "atomic_write", "reason", "write_text"]
 
 
@@ -38,12 +40,6 @@ class WriteError(Exception):
         self.reported = False
         """Said to the user already (a command's guard inside the console script's)."""
         super().__init__(f"cannot write {target}: {reason(error)}")
-
-
-def reason(error: OSError) -> str:
-    """``error`` in the words of the tool's other messages: "no space left on device"."""
-    text = error.strerror or str(error) or type(error).__name__
-    return text[:1].lower() + text[1:]
 
 
 class GuardedStream:

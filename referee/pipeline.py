@@ -28,6 +28,7 @@ from .judge.replay import Referee
 from .notation.reader import ReadResult, read_records
 from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, expand_url, is_url
+from .words import plural
 
 if TYPE_CHECKING:
     from .cluster.address import ClusterSpec
@@ -48,7 +49,6 @@ __all__ = [
     "max_jobs",
     "outcome_of",
     "outcomes",
-    "plural",
     "tune_gc",
 ]
 
@@ -61,11 +61,6 @@ STDIN_NAME = "<stdin>"
 
 class UsageError(Exception):
     """A bad command line: missing file, nothing to read (exit status 2)."""
-
-
-def plural(n: int, word: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass

@@ -8,7 +8,7 @@ import typer
 
 from ..cluster.address import ClusterSpec
 from . import app
-from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, Format, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
@@ -51,9 +51,10 @@ def check(
     cluster: ClusterSpec | None = CLUSTER_OPT,
     output: str | None = OUTPUT_OPT,
     parts: str | None = PARTS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     from ..pipeline import UsageError, expand_paths, tune_gc
-    from .common import _referee, _usage_fail, batch_options, command_output
+    from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
 
     _out, err = consoles()
     try:
@@ -63,6 +64,7 @@ def check(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
+    name_skipped(err, inputs.skipped, verbose)
     with command_output(output, parts) as sink:
         totals = _check(inputs.files, len(inputs.skipped), referee, sink, err, fmt, quiet, max_errors, jobs, cluster)
     raise typer.Exit(totals.exit_status)
@@ -83,8 +85,9 @@ def _check(
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
     import json
 
-    from ..pipeline import Outcome, Totals, default_jobs, outcomes, plural
+    from ..pipeline import Outcome, Totals, default_jobs, outcomes
     from ..report.render import diagnostic_json, fold_repeats
+    from ..words import plural
     from .common import _print_diagnostic
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
@@ -132,7 +135,7 @@ def _check(
         totals.files = len(totals.per_file)  # the files read before the stop
     summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
-        line = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
+        line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
         line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
         sink.stream.write(json.dumps(line) + "\n")
     else:
@@ -164,7 +167,7 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
-    from ..pipeline import plural
+    from ..words import plural
 
     games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
     out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
-from .params import cluster_option, complete_rules, did_you_mean, number_option
+from ..engine.games import DEFAULT_GAME, NAMES
+from .params import RULES_METAVAR, cluster_option, complete_rules, did_you_mean, number_option
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -107,12 +108,12 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
 
 
 RULES_OPT: Any = typer.Option(
-    "42",
+    DEFAULT_GAME,
     "--rules",
     "-r",
-    metavar="42|moon|88|FILE.toml",
+    metavar=RULES_METAVAR,
     autocompletion=complete_rules,
-    help="Rules for records with no [Rules] tag: 42, moon, 88, or a house-rule file (.toml) that records may also name.",
+    help=f"Rules for records with no [Rules] tag: {', '.join(NAMES)}, or a house-rule file (.toml) that records may also name.",
 )
 
 
@@ -189,6 +190,19 @@ def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
             yield Output(stream, lambda: None, False)
     else:
         yield Output(sys.stdout, lambda: None, True)
+
+
+VERBOSE_OPT: Any = typer.Option(
+    False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."
+)
+
+
+def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
+    """With ``--verbose``, say which files a directory held that were not read: the
+    summary line counts them, so nothing is left out without a word."""
+    if verbose:
+        for name in skipped:
+            err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
 
 
 PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."

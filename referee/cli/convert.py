@@ -10,7 +10,7 @@ import typer
 
 from ..cluster.address import ClusterSpec
 from . import app
-from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ def convert(
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
     cluster: ClusterSpec | None = CLUSTER_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Convert records to JSON (the record as written plus what replay derived) and back.
 
@@ -60,7 +61,7 @@ def convert(
     from ..notation.writer import RecordWriter
     from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
-    from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output
+    from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
@@ -76,6 +77,7 @@ def convert(
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
     first = True
     with command_output(output, parts) as sink:  # -O and --parts: all of it or nothing (output.py, parts.py)
         stream = sink.stream

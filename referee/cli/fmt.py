@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import app
-from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .common import OPTIONS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, paths_argument
 
 
@@ -18,6 +18,7 @@ def fmt(
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Rewrite records in the canonical form: tags in order, tiles high end first,
     one trick per line, seat labels written out. Comments stay where they were written.
@@ -34,38 +35,44 @@ def fmt(
       cat game.42 | referee fmt -
     """
     import difflib
+    import io
     import sys
 
-    from ..notation.reader import read_text
+    from ..notation.reader import read_records
     from ..notation.writer import format_records
     from ..output import WriteError, reason, write_text
     from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from ..words import plural
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
 
     out, err = consoles()
     try:
         referee = _referee(rules, options)
-        files = expand_paths(paths).files
+        inputs = expand_paths(paths)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
+    name_skipped(err, inputs.skipped, verbose)
     status = 0
-    for name in files:
+    tally = {"changed": 0, "canonical": 0, "broken": 0}
+    for name in inputs.files:
         display = "<stdin>" if name == STDIN else name
-        try:
+        try:  # read once, as bytes: standard input and FIFOs cannot be read twice
             if name == STDIN:
-                before = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+                data = sys.stdin.buffer.read()
             else:
-                with open(name, encoding="utf-8", errors="replace") as f:
-                    before = f.read()
+                with open(name, "rb") as f:
+                    data = f.read()
         except OSError as e:  # e.g. no permission: this file is left alone, the others go on
             _usage_fail(err, f"cannot read {display}: {reason(e)}")  # says it; the other files go on
             status = 2
+            tally["broken"] += 1
             continue
+        before = data.decode("utf-8", errors="replace")  # compared only when the reader found the text whole
         records = []
         broken = False
-        for i, rr in enumerate(read_text(before, display), start=1):
+        for i, rr in enumerate(read_records(io.BytesIO(data), display), start=1):  # bad bytes are S006, as in check
             judged = judge_result(rr, referee, display, i)
             syntax = [d for d in judged.diagnostics if d.is_syntax]
             if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
@@ -77,13 +84,16 @@ def fmt(
         if broken:
             err.print(f"{display}: not formatted (syntax errors)")
             status = 2
+            tally["broken"] += 1
             continue
         after = "".join(format_records(records))
         if name == STDIN and not (diff or check_only):
             sys.stdout.write(after)
             continue
         if after == before:
+            tally["canonical"] += 1
             continue
+        tally["changed"] += 1
         if diff:
             sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (canonical)"))
             status = max(status, 1)
@@ -96,6 +106,16 @@ def fmt(
             except WriteError as e:
                 _usage_fail(err, str(e))  # says it; the other files go on
                 status = 2
+                tally["changed"] -= 1
+                tally["broken"] += 1
                 continue
             out.print(f"{display}: formatted")
+    if inputs.files != [STDIN] or diff or check_only:
+        done = "not canonical" if (diff or check_only) else "formatted"
+        skipped = f" ({len(inputs.skipped):,} skipped)" if inputs.skipped else ""
+        err.print(
+            f"{plural(len(inputs.files), 'file')}{skipped}: {tally['changed']:,} {done}, "
+            f"{tally['canonical']:,} already canonical, {tally['broken']:,} left as they were (errors above)",
+            highlight=False,
+        )
     raise typer.Exit(status)

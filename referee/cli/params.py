@@ -16,8 +16,11 @@ from typing import Any, TypeVar
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from ..engine.games import NAMES
+
 __all__ = [
     "BUILT_IN_PROFILES",
+    "RULES_METAVAR",
     "Command",
     "Group",
     "choice_option",
@@ -33,7 +36,9 @@ __all__ = [
 
 E = TypeVar("E", bound=Enum)
 
-BUILT_IN_PROFILES = ("42", "moon", "88")
+BUILT_IN_PROFILES = NAMES
+RULES_METAVAR = "|".join(NAMES) + "|FILE.toml"
+"""``42|moon|88|FILE.toml``: what ``--rules`` takes."""
 """The built-in ``--rules`` profiles, for completion (a test keeps them equal to ``GAMES``)."""
 
 

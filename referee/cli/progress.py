@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from ..pipeline import plural
+from ..words import plural
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -10,7 +10,7 @@ import typer
 
 from ..cluster.address import ClusterSpec
 from . import app
-from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ def score(
     cluster: ClusterSpec | None = CLUSTER_OPT,
     output: str | None = OUTPUT_OPT,
     parts: str | None = PARTS_OPT,
+    verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Score every hand: bid, trump, points, made or set, awards, running score, winner.
 
@@ -57,7 +58,7 @@ def score(
       referee score samples/legal/ --format json --parts scores/
     """
     from ..pipeline import UsageError, expand_paths, tune_gc
-    from .common import _referee, _usage_fail, batch_options, command_output
+    from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
 
     _out, err = consoles(wide=True)
     try:
@@ -67,6 +68,7 @@ def score(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
+    name_skipped(err, inputs.skipped, verbose)
     with command_output(output, parts) as sink:
         totals = _score(inputs.files, len(inputs.skipped), referee, sink, err, fmt, jobs, cluster)
     raise typer.Exit(totals.exit_status)

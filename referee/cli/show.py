@@ -96,9 +96,10 @@ def report(
     from ..diagnostics import exit_status
     from ..judge.isolate import crash_summary
     from ..output import reason
-    from ..pipeline import UsageError, expand_paths, plural
+    from ..pipeline import UsageError, expand_paths
     from ..report.adapter import read_views
     from ..report.html import report_html
+    from ..words import plural
     from .common import _referee, _usage_fail
 
     _out, err = consoles()
@@ -209,8 +210,9 @@ def show(
     from ..engine.hand import HandSnapshot
     from ..engine.tiles import Tile
     from ..notation.reader import read_records
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, plural
+    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
     from ..report.picture import hand_picture
+    from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
 
     out, err = consoles()

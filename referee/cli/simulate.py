@@ -6,9 +6,10 @@ from enum import StrEnum
 
 import typer
 
+from ..engine.games import DEFAULT_GAME, NAMES
 from . import app
 from .common import consoles
-from .params import Command, choice_option, complete_rules, number_option
+from .params import RULES_METAVAR, Command, choice_option, complete_rules, number_option
 
 
 class Players(StrEnum):
@@ -19,12 +20,12 @@ class Players(StrEnum):
 @app.command(cls=Command)
 def simulate(
     rules: str = typer.Option(
-        "42",
+        DEFAULT_GAME,
         "--rules",
         "-r",
-        metavar="42|moon|88|FILE.toml",
+        metavar=RULES_METAVAR,
         autocompletion=complete_rules,
-        help="The game: 42, moon, 88, or a house-rule file (.toml).",
+        help=f"The game: {', '.join(NAMES)}, or a house-rule file (.toml).",
     ),
     options: str | None = typer.Option(
         None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Options, e.g. "all-pass=forced scoring=points".'

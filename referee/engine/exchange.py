@@ -13,14 +13,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .. import codes
+from ..words import plural
 from .refusal import Refusal
 from .tiles import Tile, count_value
 
 __all__ = ["Cat", "ExchangeRule", "NoKitty", "WholeWidow"]
-
-
-def _say(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
@@ -77,7 +74,7 @@ class WholeWidow:
         if len(take) != len(kitty):
             return Refusal(codes.E303, f"{who} must take the whole widow ({' '.join(map(str, kitty))})")
         if len(give) != len(kitty):
-            return Refusal(codes.E303, f"{who} put back {_say(len(give), 'tile')}; the widow takes back exactly {len(kitty)}")
+            return Refusal(codes.E303, f"{who} put back {plural(len(give), 'tile')}; the widow takes back exactly {len(kitty)}")
         missing = _without([*held, *take], give)
         if missing is not None:
             return Refusal(codes.E301, f"{who} put back {missing}, which {who} does not hold", tile=missing)
@@ -94,7 +91,7 @@ class Cat:
         if refusal is not None:
             return refusal
         if len(give) != len(take):
-            return Refusal(codes.E301, f"{who} took {_say(len(take), 'tile')} from the cat but put back {len(give)}")
+            return Refusal(codes.E301, f"{who} took {plural(len(take), 'tile')} from the cat but put back {len(give)}")
         missing = _without(list(held), give)
         if missing is not None:
             return Refusal(codes.E301, f"{who} put back {missing}, which {who} does not hold", tile=missing)

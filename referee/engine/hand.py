@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import codes
 from ..codes import After
+from ..words import plural
 from . import actions
 from .actions import Action
 from .auction import Bid, check_amount, check_contract_amount, marks_in, needs_all_tricks
@@ -51,10 +52,6 @@ _ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
 
 _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES else 0 for i in range(max(ALL_TILES) + 1))
 """Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
-
-
-def _say(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class _Unchecked:
@@ -302,7 +299,7 @@ class Hand:
             if doubles < contract.min_doubles:
                 return Refusal(
                     codes.E210,
-                    f"{who} bid {contract.name} holding {_say(doubles, 'double')}; a {contract.name} needs at least {contract.min_doubles}",
+                    f"{who} bid {contract.name} holding {plural(doubles, 'double')}; a {contract.name} needs at least {contract.min_doubles}",
                     seat=seat,
                 )
         return check_contract_amount(self.rules, contract, bid.amount, self.high_bid.amount if self.high_bid else None, who)
@@ -427,7 +424,7 @@ class Hand:
         if bid.contract is not None:
             return Refusal(codes.E304, f"after a {bid.contract} the trump is a suit, doubles or follow-me, not {contract.name}")
         if marks_in(self.game, bid.amount) < contract.min_marks:
-            marks = _say(contract.min_marks, "mark")
+            marks = plural(contract.min_marks, "mark")
             return Refusal(codes.E212, f"{contract.name} needs a bid of at least {marks}; the bid was {bid.amount}")
         if contract.doubles_option is not None:
             mode = self.rules.option(contract.doubles_option)

@@ -75,6 +75,8 @@ class SummaryLine(BaseModel):
 
     type: Literal["summary"]
     files: int
+    skipped: int = 0
+    """Files of the directories given that are not record files, and were not read."""
     games: int
     hands: int
     errors: int

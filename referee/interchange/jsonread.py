@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from .. import codes
 from ..diagnostics import Diagnostic
+from ..engine.games import GAMES
 from ..notation.reader import cannot_read
 from ..notation.record import GameRecord
 from ..source import Position
@@ -204,7 +205,8 @@ def _from_version_1(data: dict[str, Any]) -> dict[str, Any]:
                 (t.get("value", "") for t in record.get("tags") or [] if isinstance(t, dict) and str(t.get("name", "")).lower() == "rules"),
                 "",
             )
-            word = "widow" if len(hand["kitty"]) == 1 or str(rules).strip().lower() == "moon" else "cat"
+            game = GAMES.get(str(rules).strip().lower())
+            word = (game.exchange.kitty_word if game is not None else None) or ("widow" if len(hand["kitty"]) == 1 else "cat")
             h["kitty"] = {"word": word, "tiles": [_tile_text(x) for x in hand["kitty"]]}
         for dealt in h.get("deal") or []:
             if isinstance(dealt, dict):

@@ -24,6 +24,7 @@ from ..engine.tiles import Tile
 from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, TrickRecord
 from ..source import Source, Span
+from ..words import plural
 from .rules_for import declaration_of
 from .verdict import TrickVerdict
 
@@ -47,10 +48,6 @@ class _Unchecked:
 
 _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class HandJudge:
@@ -179,7 +176,7 @@ class HandJudge:
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
                 left = game.players - len(hand.calls)
-                self.add(codes.E208, f"the auction stops with {_plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
+                self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
             raise Stop
@@ -226,7 +223,7 @@ class HandJudge:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             self.add(
                 codes.E406,
-                f"the record stops after {_plural(len(hand.tricks), 'trick')} while the score is still open",
+                f"the record stops after {plural(len(hand.tricks), 'trick')} while the score is still open",
                 last,
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )

@@ -16,11 +16,12 @@ import functools
 import os
 import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
-from ..codes import S014, S016
+from ..codes import S016
 from ..diagnostics import Diagnostic
-from ..output import reason
+from ..notation.reader import cannot_read
 from .judged import Judged
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def internal_error(error: Exception, *, file: str | None, game: int | None, reco
 def read_fault(file: str, error: Exception, game: int) -> Diagnostic:
     """A file that could not be read (S014), or whose reading failed part way (S016)."""
     if isinstance(error, OSError):
-        return Diagnostic(S014, f"cannot read {file}: {reason(error)}", None, None, file, game)
+        return replace(cannot_read(file, error), game=game)
     return Diagnostic(
         S016,
         f"internal error while reading {file} (records from {game} on are not read): {crash_summary(error)}",

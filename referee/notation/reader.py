@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .. import codes
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, reason
 from ..source import Position
 from .assemble import Assembler, ReadResult
 from .scanner import BLOCK, Chunk, NotText, Readable, TooLong, chunks, decode_blocks
@@ -66,8 +66,7 @@ def read_text(text: str, name: str | None = None) -> Iterator[ReadResult]:
 
 def cannot_read(name: str, e: OSError) -> Diagnostic:
     """A file that cannot be opened or read: the reason in words (S014, exit status 2)."""
-    reason = (e.strerror or str(e)).lower()
-    return Diagnostic(codes.S014, f"cannot read {name}: {reason}", file=name, hint=_READ_HINTS.get(e.errno or 0))
+    return Diagnostic(codes.S014, f"cannot read {name}: {reason(e)}", file=name, hint=_READ_HINTS.get(e.errno or 0))
 
 
 _READ_HINTS = {13: "check the file's permissions", 21: "a directory is searched for record files when given as a PATH"}

@@ -1,1 +1,2 @@
-"""play."""
+"""Computer players and reproducible simulated games (``referee simulate``), built on
+the engine and written as records."""

@@ -460,6 +460,7 @@ class _Hand:
             hand=self.number,
             seats=self.seats(position),
             sides=g.team_labels,
+            hand_size=g.hand_size,
             kitty=self.kitty(),
             calls=self.calls(),
             contract=self.contract(),

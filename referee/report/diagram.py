@@ -208,6 +208,8 @@ class Diagram:
     seats: tuple[SeatView, ...]
     """In table order, clockwise from the first seat (N, or A)."""
     sides: tuple[str, ...]
+    hand_size: int
+    """Tiles a player is dealt: the seat panels are as wide as a full hand."""
     kitty: Kitty | None = None
     calls: tuple[Call, ...] = ()
     contract: Contract | None = None

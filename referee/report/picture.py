@@ -53,7 +53,7 @@ def hand_picture(
     game = game_of(verdict, profiles)
     parts: list[Text | Table] = []
     names = player_names(record, game)
-    head = Text(f"{game.title} · record hand {number}", style="bold")
+    head = Text(f"{game.title} · hand {hr.label(number)}", style="bold")  # as written: `show --hand 2` says hand 2
     if hv and hv.dealer:
         head.append(f" · dealer {seat_with_name(hv.dealer, names)}")
     parts.append(head)

@@ -13,12 +13,12 @@ from rich.text import Text
 
 from ..diagnostics import Diagnostic
 from ..engine.declarations import NUMBER_NAMES
-from ..engine.games import GAMES
+from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
 from ..judge.judged import Judged
 from ..judge.verdict import GameVerdict, HandVerdict
 from ..notation.record import HandRecord
-from ..pipeline import plural
+from ..words import plural
 from .names import player_names, seat_with_name, side_players
 from .schemas import SCORE_VERSION, SIDES, ScoreRow
 
@@ -32,7 +32,7 @@ TAGS = ("event", "date", "round", "table")
 
 def _game(v: GameVerdict | None) -> Game:
     """The game a verdict was judged under (``GameVerdict.rules`` names the built-in game)."""
-    return GAMES.get(((v.rules if v else None) or "42").lower(), GAMES["42"])
+    return GAMES.get(((v.rules if v else None) or DEFAULT_GAME).lower(), GAMES[DEFAULT_GAME])
 
 
 def _sides(d: dict[str, int] | None) -> str:

@@ -147,7 +147,7 @@ def domino_svg(hi: int, lo: int, *, size: int = 24, vertical: bool = True) -> st
 
 
 def _panel_size(d: Diagram) -> tuple[int, int]:
-    most = max([len(s.tiles) for s in d.seats] + [7 if d.game != "88" else 9])
+    most = max([len(s.tiles) for s in d.seats] + [d.hand_size])
     return most * (TILE + GAP) - GAP, PANEL_HEAD + 2 * TILE + 16
 
 

@@ -331,11 +331,11 @@ def test_fmt_check_exit_codes(tmp_path: Path) -> None:
     canonical.write_text(_canonical("samples/legal/42-game.42", tmp_path), encoding="utf-8")
     assert Run("fmt", "--check", str(canonical)).code == 0
     untidy = tmp_path / "untidy.42"
-    shutil.copy(ROOT / "samples/legal/42-game.42", untidy)
+    shutil.copy(ROOT / "samples/shorthand/42-game.42", untidy)
     run = Run("fmt", "--check", str(untidy))
     assert run.code == 1
     assert f"{untidy}: not canonical" in run.out
-    assert untidy.read_bytes() == (ROOT / "samples/legal/42-game.42").read_bytes()  # --check changes nothing
+    assert untidy.read_bytes() == (ROOT / "samples/shorthand/42-game.42").read_bytes()  # --check changes nothing
     broken = tmp_path / "broken.42"
     shutil.copy(ROOT / "samples/broken/syntax-bad-tile.42", broken)
     run = Run("fmt", "--check", str(broken))
@@ -354,7 +354,7 @@ def test_fmt_keeps_a_clean_record_clean(tmp_path: Path) -> None:
 
 def test_fmt_diff_shows_the_change(tmp_path: Path) -> None:
     f = tmp_path / "game.42"
-    shutil.copy(ROOT / "samples/legal/42-game.42", f)
+    shutil.copy(ROOT / "samples/shorthand/42-game.42", f)
     run = Run("fmt", "--diff", str(f))
     assert run.code == 1
     assert "-  bid 30, 32, pass, pass" in run.out

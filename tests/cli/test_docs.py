@@ -109,3 +109,28 @@ def test_every_code_is_documented_once() -> None:
 def test_committed_schema_matches_the_models() -> None:
     committed = json.loads((DOCS / "record.schema.json").read_text(encoding="utf-8"))
     assert committed == schema_for("convert")
+
+
+@pytest.mark.parametrize(("page", "line", "text"), EXAMPLES, ids=[f"{page}:{line}" for page, line, _ in EXAMPLES])
+def test_every_record_example_in_the_docs_is_canonical(page: str, line: int, text: str) -> None:
+    """A user who copies an example and runs `referee fmt --check` on it sees no change."""
+    result = runner.invoke(app, ["fmt", "--check", "-"], input=text)
+    assert result.exit_code == 0, f"{page}:{line}\n{result.output}"
+
+
+def test_the_item_table_of_notation_md_is_the_registrys() -> None:
+    """docs/notation.md's item table is what the registry that drives reader and writer says."""
+    from referee.notation.items import item_table
+
+    doc = (DOCS / "notation.md").read_text(encoding="utf-8")
+    m = re.search(r"(?s)<!-- items:[^\n]*-->\n(.*?)<!-- /items -->", doc)
+    assert m, "docs/notation.md has no generated item table"
+    assert m.group(1) == item_table()
+
+
+def test_the_python_example_of_notation_md_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = (DOCS / "notation.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"(?s)```python\n(.*?)```", doc)
+    monkeypatch.chdir(ROOT)
+    exec(compile(block, "docs/notation.md", "exec"), {})
+    assert capsys.readouterr().out.split() == ["10", "hands"]

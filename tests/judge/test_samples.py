@@ -115,9 +115,9 @@ def test_legal_games_are_complete_games(path: str, rules: str, winner: str) -> N
     assert (doc["rules"], doc["winner"], doc["errors"]) == (rules, winner, 0)
 
 
-def test_legal_42_game_shows_the_notation_range() -> None:
-    """The 42 sample is meant to show the notation: keep those features in it."""
-    text = (SAMPLES / "legal" / "42-game.42").read_text(encoding="utf-8")
+def test_shorthand_42_game_shows_the_notation_range() -> None:
+    """The shorthand 42 sample is meant to show the notation: keep those features in it."""
+    text = (SAMPLES / "shorthand" / "42-game.42").read_text(encoding="utf-8")
     for feature in ("[Event ", "[Date ", "[North ", "{", "; ", " / ", "=> ", "claim", "result ", "award ", "score "):
         assert feature in text, feature
     assert re.search(r"(?m)^  bid \d", text), "a hand without seat labels"

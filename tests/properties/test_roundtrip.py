@@ -126,3 +126,79 @@ def test_mutated_records_never_crash_the_referee(game: str, seed: int, edits: li
         if result.record is not None:
             verdict = referee.judge(result.record, file="m.42", game_index=index)
             assert all(d.file == "m.42" for d in verdict.diagnostics)
+
+
+# -- writing never changes what the referee says (issue 10) -------------------------------------
+
+
+def _meaning(record: GameRecord, rules: str | None = None) -> Any:
+    """What the referee says of ``record``: its verdict (hands, scores, winner) and the
+    codes of its diagnostics, without the places, which writing moves."""
+    verdict = Referee(rules or record.tag("Rules") or "42").judge(record, file="t.42", game_index=1)
+    text = document_json(Judged("t.42", 1, record, verdict, verdict.diagnostics))
+    assert text is not None
+    said = json.loads(text)["verdict"]
+    said["diagnostics"] = sorted((d["code"], d["hand"]) for d in said["diagnostics"])
+    return _without_places(said)
+
+
+@settings(max_examples=15, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
+def test_judge_of_the_written_record_is_judge_of_the_record(game: str, seed: int) -> None:
+    """``judge(parse(write(r))) == judge(r)`` for simulated games of the three games."""
+    record = _simulated(game, seed)
+    assert _meaning(_read_one(format_game(record))) == _meaning(record)
+
+
+def _fmt(text: str) -> str | None:
+    """What ``referee fmt`` writes for ``text``, or None when it would leave it alone."""
+    from referee.notation.writer import format_records
+
+    records = []
+    for result in read_text(text, "t.42"):
+        record = result.record
+        if record is None or any(d.is_syntax for d in result.diagnostics) or any(h.unreadable for h in record.hands):
+            return None
+        verdict = Referee(record.tag("Rules") or "42").judge(record, file="t.42", game_index=1)
+        if any(d.is_syntax for d in verdict.diagnostics):
+            return None
+        records.append(canonical(record, verdict))
+    return "".join(format_records(records))
+
+
+def _meanings(text: str) -> list[Any]:
+    return [_meaning(r.record) for r in read_text(text, "t.42") if r.record is not None]
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 1_000), edits=EDITS, seatless=st.booleans())
+def test_fmt_never_changes_meaning(game: str, seed: int, edits: list[tuple[float, str, str]], seatless: bool) -> None:
+    """``fmt`` on generated records of the three games, with seats left out and random
+    damage (rule errors included): the verdicts before and after are equal, and a second
+    ``fmt`` changes nothing."""
+    text = format_game(_simulated(game, seed))
+    if seatless:
+        text = _without_seats(text)
+    text = mutate(text, edits)
+    after = _fmt(text)
+    if after is None:
+        return  # a syntax error: fmt leaves the file alone
+    assert _meanings(after) == _meanings(text)
+    assert _fmt(after) == after
+
+
+def _without_seats(text: str) -> str:
+    """The record with the seat labels of its calls and plays left out, as people write it."""
+    import re
+
+    out = []
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith("bid "):
+            line = re.sub(r"(?<=[ ,])[A-Z] (?=\d|pass)", "", line)
+        elif stripped.startswith("play ") or (
+            line.startswith("       ") and " => " not in line and "-" in line and not re.search(r"^\s+[A-Z] \d-\d \d-\d", line)
+        ):
+            line = re.sub(r"(?<= )[A-Z] (?=\d-\d)", "", line)
+        out.append(line)
+    return "\n".join(out)
