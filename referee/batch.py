@@ -38,16 +38,26 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from typing import TypeVar, overload
+from typing import Generic, NamedTuple, TypeVar, overload
 
-from .codes import S014, S016
 from .judge.replay import Referee
 from .notation.reader import ReadResult, cannot_read
 from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, is_url, url_size
 from .pipeline import BATCH_HANDS, STDIN, Extract, Outcome, UsageError, expand_paths, fault_outcome, judge_result, outcome_of
 
-__all__ = ["WHOLE_FILE_BYTES", "Outcome", "Unit", "cuttable", "ends_file", "file_units", "judge_unit", "units_of", "whole_file"]
+__all__ = [
+    "WHOLE_FILE_BYTES",
+    "Outcome",
+    "Unit",
+    "UnitResult",
+    "cuttable",
+    "file_units",
+    "judge_unit",
+    "unit_result",
+    "units_of",
+    "whole_file",
+]
 
 T = TypeVar("T")
 
@@ -126,6 +136,36 @@ def _default_referee() -> Referee:
     return _DEFAULT_REFEREE
 
 
+class UnitResult(NamedTuple, Generic[T]):
+    """What one unit gave: its records' outcomes, and whether the file stopped in it."""
+
+    outcomes: list[Outcome[T]]
+    stopped: bool
+    """The file could not be read on (it cannot be opened, a read failed, the reader
+    failed): its last outcome says why (S014, S016), and its later units are to be left
+    out, as one process reading the whole file stops there."""
+
+
+def unit_result(unit: Unit, referee: Referee | None = None, extract: Extract[T] | None = None) -> UnitResult[T]:
+    """``judge_unit``, and whether the file's reading stopped in this unit: the task that
+    ``--cluster`` sends, so that the client knows to leave the file's later units out."""
+    referee = referee if referee is not None else _default_referee()
+    name = unit.name or unit.path
+    out: list[Outcome[T]] = []
+    index = unit.before
+    try:
+        for rr in read_unit(unit):
+            index += 1
+            out.append(outcome_of(judge_result(rr, referee, name, index), extract))
+    except OSError as e:  # as ``read_records`` reports a file it cannot open or read
+        out.append(outcome_of(judge_result(ReadResult(None, [cannot_read(name, e)]), referee, name, index + 1), extract))
+        return UnitResult(out, True)
+    except Exception as e:  # the reader failed on this unit (a bug): as ``judge.isolate.contained`` reports it
+        out.append(fault_outcome(name, index + 1, e))
+        return UnitResult(out, True)
+    return UnitResult(out, False)
+
+
 @overload
 def judge_unit(unit: Unit, referee: Referee | None = None, extract: None = None) -> list[Outcome[None]]: ...
 
@@ -149,25 +189,7 @@ def judge_unit(unit: Unit, referee: Referee | None = None, extract: Extract[T] |
 
     Nothing about the input makes this raise: a record that cannot be read or judged
     carries its diagnostics (S016 for a failure of the referee itself), and a file that
-    cannot be read or fails part way ends with the outcome that says so (S014, S016;
-    ``ends_file``), as the reader of the whole file ends there.
+    cannot be read or fails part way ends with the outcome that says so (S014, S016),
+    as the reader of the whole file ends there (``unit_result`` also says whether it did).
     """
-    referee = referee if referee is not None else _default_referee()
-    name = unit.name or unit.path
-    out: list[Outcome[T]] = []
-    index = unit.before
-    try:
-        for rr in read_unit(unit):
-            index += 1
-            out.append(outcome_of(judge_result(rr, referee, name, index), extract))
-    except OSError as e:  # as ``read_records`` reports a file it cannot open or read
-        out.append(outcome_of(judge_result(ReadResult(None, [cannot_read(name, e)]), referee, name, index + 1), extract))
-    except Exception as e:  # the reader failed on this unit (a bug): as ``judge.isolate.contained`` reports it
-        out.append(fault_outcome(name, index + 1, e))
-    return out
-
-
-def ends_file(outcome: Outcome[T]) -> bool:
-    """Whether ``outcome`` says its file could not be read on (S014 or S016 without a
-    record): the file's later units are then left out, as one process stops there."""
-    return outcome.hands is None and any(d.code in (S014, S016) for d in outcome.diagnostics)
+    return unit_result(unit, referee, extract).outcomes

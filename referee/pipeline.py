@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
 from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
@@ -30,12 +30,10 @@ from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, expand_url, is_url
 from .words import plural
 
-if TYPE_CHECKING:
-    from .cluster.address import ClusterSpec
-
 __all__ = [
     "EXTENSIONS",
     "JOBS_PER_CORE",
+    "Elsewhere",
     "Inputs",
     "Judged",
     "Outcome",
@@ -228,6 +226,22 @@ class Outcome(Generic[T]):
 Extract = Callable[[Judged], T]
 
 
+class Elsewhere(Protocol):
+    """Somewhere other than this machine's processes that judges the records for ``outcomes``
+    (``--cluster``: ``cluster.address.ClusterSpec``, a Dask cluster).
+
+    The pipeline only calls it: what is above it in the layers (``cluster``) implements
+    it, so a command that runs on a cluster passes its ``--cluster`` value to
+    ``outcomes(..., cluster=...)`` and nothing else changes.
+    """
+
+    def outcomes(
+        self, paths: list[str], referee: Referee, extract: Extract[T] | None, *, batch_hands: int | None = None
+    ) -> Iterator[Outcome[T]]:
+        """What ``outcomes`` gives on one machine, in the same order."""
+        ...
+
+
 def outcome_of(j: Judged, extract: Extract[T] | None) -> Outcome[T]:
     data, diagnostics = extract_safely(j, extract)
     if j.record is None:
@@ -315,7 +329,7 @@ def outcomes(
     jobs: int = 1,
     batch_hands: int | None = None,
     share: bool = False,
-    cluster: ClusterSpec | None = None,
+    cluster: Elsewhere | None = None,
 ) -> Iterator[Outcome[T]]:
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
@@ -333,13 +347,11 @@ def outcomes(
     the next record or file goes on; a worker that dies (killed, out of memory) has its
     units judged again here, in order, so the output is still complete.
 
-    With ``cluster`` (``--cluster``) the units go to a Dask cluster instead, and ``jobs``
-    is not used (``cluster.ordered``); the outcomes are again the same.
+    With ``cluster`` (``--cluster``) the records are judged there instead (a Dask cluster:
+    ``cluster.ordered``), and ``jobs`` is not used; the outcomes are again the same.
     """
     if cluster is not None:
-        from .cluster.ordered import cluster_outcomes
-
-        yield from cluster_outcomes(paths, referee, extract, cluster, batch_hands=batch_hands)
+        yield from cluster.outcomes(paths, referee, extract, batch_hands=batch_hands)
         return
     batch_hands = batch_hands or BATCH_HANDS
     jobs = min(jobs, max_jobs())

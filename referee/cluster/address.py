@@ -9,17 +9,25 @@ Four forms, one per way of running:
 - ``sync``: Dask's synchronous scheduler, every unit in this process one after the
   other, for debugging (a breakpoint in the referee stops there).
 
-Only the standard library is used here: the option is read before anything heavy is
-imported, and whether Dask is installed is checked by the option's parser.
+Only the standard library is imported here: the option is read before anything heavy
+is imported, and whether Dask is installed is checked by the option's parser.  A
+``ClusterSpec`` is what ``pipeline.outcomes`` takes as ``cluster=`` (its ``Elsewhere``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from ..judge.replay import Referee
+    from ..pipeline import Extract, Outcome
 
 __all__ = ["ClusterSpec", "parse_cluster"]
+
+T = TypeVar("T")
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.IGNORECASE)
 _HOST_PORT = re.compile(r"^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$")
@@ -34,6 +42,16 @@ class ClusterSpec:
     """``local``: worker processes (None: the cores available)."""
     address: str | None = None
     """``remote``: the scheduler's address."""
+
+    def outcomes(
+        self, paths: list[str], referee: Referee, extract: Extract[T] | None, *, batch_hands: int | None = None
+    ) -> Iterator[Outcome[T]]:
+        """Every record of ``paths`` judged on this cluster, in input order (``ordered``):
+        ``pipeline.outcomes(..., cluster=spec)`` calls this, so the pipeline needs no
+        knowledge of Dask and a command gets ``--cluster`` from one option."""
+        from .ordered import cluster_outcomes
+
+        return cluster_outcomes(paths, referee, extract, self, batch_hands=batch_hands)
 
     def __str__(self) -> str:
         if self.kind == "remote":

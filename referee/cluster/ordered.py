@@ -11,7 +11,7 @@ back in the order they finish, which the client would then have to hold and sort
 Nothing a cluster does wrong costs output: a unit whose task failed (a worker that
 died more often than Dask retries, a lost scheduler) is judged again here, in order,
 as ``--jobs`` does with a dead worker process, and a file that stops being readable
-part way ends where it would on one machine (``batch.ends_file``).  Standard input
+part way ends where it would on one machine (``batch.UnitResult.stopped``).  Standard input
 and FIFOs, which no worker can read, are read here in their turn.
 """
 
@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar
 
-from ..batch import cuttable, ends_file, file_units, judge_unit
+from ..batch import UnitResult, cuttable, file_units, unit_result
 from ..judge.isolate import contained
 from ..pipeline import Extract, Outcome, fault_outcome, judge_file, outcome_of
 from .session import Pending, Session, open_session
@@ -65,8 +65,8 @@ def ordered_outcomes(
     last: dict[str, int] = {}  # the last record index given out per file
     warned = False
 
-    def here(unit: Unit) -> list[Outcome[T]]:
-        return judge_unit(unit, referee, extract)
+    def here(unit: Unit) -> UnitResult[T]:
+        return unit_result(unit, referee, extract)
 
     def send(unit: Unit) -> None:
         pending: Pending | None = None
@@ -95,10 +95,10 @@ def ordered_outcomes(
                     sys.stderr.write(UNIT_FAILED.format(file=name, error=f"{type(e).__name__}: {e}"[:300]))
                     warned = True
                 done = here(unit)
-        for o in done:
+        for o in done.outcomes:
             last[o.file] = o.index
             yield o
-        if done and ends_file(done[-1]):
+        if done.stopped:
             ended.add(name)
 
     try:

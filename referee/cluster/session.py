@@ -1,6 +1,7 @@
 """A run's connection to Dask: the scheduler named by ``--cluster``, and how a unit is sent.
 
-Each unit is one task, ``batch.judge_unit(unit, referee, extract)``: the unit is a few
+Each unit is one task, ``batch.unit_result(unit, referee, extract)`` (``judge_unit``, and
+whether the file stopped being readable in it): the unit is a few
 numbers, the referee and the command's extract function pickle to a few hundred bytes,
 and what comes back is what the command writes.  Dask's futures interface suits a
 stream of such tasks whose results are wanted in order; ``Client.submit`` is used as
@@ -9,7 +10,7 @@ its documentation shows, with ``retries`` for a task that raises and ``pure=Fals
 
 A worker that dies while it runs a task is Dask's to handle: the scheduler gives the
 task to another worker, up to its ``distributed.scheduler.allowed-failures`` (3 by
-default), and only then does the task fail (``KilledWorker``).  ``judge_unit`` never
+default), and only then does the task fail (``KilledWorker``).  ``unit_result`` never
 raises for anything in the input, so ``retries`` is for what goes wrong around it: a
 worker without the ``referee`` package, a lost connection.
 
@@ -25,14 +26,15 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..batch import judge_unit
+from ..batch import unit_result
 from ..pipeline import UsageError, default_jobs
 from .address import ClusterSpec
 
 if TYPE_CHECKING:
+    from ..batch import UnitResult
     from ..judge.replay import Referee
     from ..notation.units import Unit
-    from ..pipeline import Extract, Outcome
+    from ..pipeline import Extract
 
 __all__ = ["CONNECT_TIMEOUT", "INSTALL", "IN_FLIGHT", "RETRIES", "WORKER_WAIT", "Pending", "Session", "open_session"]
 
@@ -87,10 +89,10 @@ class SyncSession:
     def submit(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> Pending:
         import dask.bag as db
 
-        future: Future[list[Outcome[Any]]] = Future()
+        future: Future[UnitResult[Any]] = Future()
         try:
             bag = db.from_sequence([unit], npartitions=1)  # type: ignore[no-untyped-call]  # dask.bag is not fully typed
-            (done,) = bag.map(judge_unit, referee, extract).compute(scheduler="synchronous")
+            (done,) = bag.map(unit_result, referee, extract).compute(scheduler="synchronous")
             future.set_result(done)
         except Exception as e:
             future.set_exception(e)
@@ -113,7 +115,7 @@ class DaskSession:
 
     def submit(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> Pending:
         self.sent += 1
-        future: Pending = self.client.submit(judge_unit, unit, referee, extract, pure=False, retries=RETRIES)
+        future: Pending = self.client.submit(unit_result, unit, referee, extract, pure=False, retries=RETRIES)
         return future
 
     def window(self) -> int:

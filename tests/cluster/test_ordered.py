@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee import pipeline
-from referee.batch import file_units, judge_unit
+from referee.batch import UnitResult, file_units, unit_result
 from referee.cluster.ordered import UNIT_FAILED, ordered_outcomes
 from referee.judge.replay import Referee
 from referee.notation.units import Unit
@@ -27,12 +27,12 @@ class Inline:
         self.sent: list[Unit] = []
         self.size = size
 
-    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> list[Outcome[Any]]:
-        return judge_unit(unit, referee, extract)
+    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> UnitResult[Any]:
+        return unit_result(unit, referee, extract)
 
-    def submit(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> Future[list[Outcome[Any]]]:
+    def submit(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> Future[UnitResult[Any]]:
         self.sent.append(unit)
-        future: Future[list[Outcome[Any]]] = Future()
+        future: Future[UnitResult[Any]] = Future()
         try:
             future.set_result(self.run(unit, referee, extract))
         except Exception as e:
@@ -62,7 +62,7 @@ def test_every_unit_is_sent_and_the_outcomes_are_those_of_one_process(corpora: d
 class FailsOnce(Inline):
     """The third unit's task fails, as one whose workers all died would (``KilledWorker``)."""
 
-    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> list[Outcome[Any]]:
+    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> UnitResult[Any]:
         if len(self.sent) == 3:
             raise RuntimeError("KilledWorker: tried 3 times")
         return super().run(unit, referee, extract)
@@ -97,10 +97,10 @@ class StopsReading(Inline):
         self.big = big
         self.stopped_at = 0
 
-    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> list[Outcome[Any]]:
+    def run(self, unit: Unit, referee: Referee, extract: Extract[Any] | None) -> UnitResult[Any]:
         if unit.path == self.big and len([u for u in self.sent if u.path == self.big]) == 4:
             self.stopped_at = unit.before + 1
-            return [fault_outcome(self.big, unit.before + 1, OSError(5, "Input/output error"))]
+            return UnitResult([fault_outcome(self.big, unit.before + 1, OSError(5, "Input/output error"))], True)
         return super().run(unit, referee, extract)
 
 

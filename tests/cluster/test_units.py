@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee import pipeline
-from referee.batch import ends_file, file_units, judge_unit, units_of, whole_file
+from referee.batch import file_units, judge_unit, unit_result, units_of, whole_file
 from referee.judge.replay import Referee
 from referee.pipeline import Outcome, UsageError
 
@@ -43,9 +43,10 @@ def test_a_file_that_cannot_be_read_is_one_outcome_that_ends_it(tmp_path: Path) 
     missing = str(tmp_path / "gone.42")
     done: list[Outcome[None]] = judge_unit(whole_file(missing))
     assert done == one_process([missing])
-    assert len(done) == 1 and ends_file(done[0]) and done[0].diagnostics[0].code == "S014"
-    broken = [str(p) for p in sorted((ROOT / "samples" / "broken").glob("*.42"))]
-    assert not any(ends_file(o) for o in one_process(broken))  # bad records do not end a file
+    assert len(done) == 1 and done[0].diagnostics[0].code == "S014"
+    assert unit_result(whole_file(missing)).stopped
+    broken = sorted((ROOT / "samples" / "broken").glob("*.42"))
+    assert not any(unit_result(whole_file(str(p))).stopped for p in broken)  # bad records do not end a file
 
 
 def test_standard_input_has_no_units() -> None:
