@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from batch_bench import REFEREE, corpus, hands_in
+from batch_bench import REFEREE, corpus, hands_in, put_figures
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "performance.md"
@@ -166,12 +166,7 @@ def write_doc(command: str, lines: list[str]) -> None:
             END,
         ]
     )
-    if MARKER in text and END in text:
-        text = text[: text.index(MARKER)] + figures + text[text.index(END) + len(END) :]
-    else:
-        text = text.rstrip() + "\n\n" + figures + "\n"
-    DOC.write_text(text, encoding="utf-8")
-    print(f"wrote {DOC.relative_to(ROOT)}")
+    put_figures(text, MARKER, END, figures)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ back in the order they finish, which the client would then have to hold and sort
 Nothing a cluster does wrong costs output: a unit whose task failed (a worker that
 died more often than Dask retries, a lost scheduler) is judged again here, in order,
 as ``--jobs`` does with a dead worker process, and a file that stops being readable
-part way ends where it would on one machine (``batch.UnitResult.stopped``).  Standard input
-and FIFOs, which no worker can read, are read here in their turn.
+part way ends where it would on one machine (``batch.UnitResult.stopped``).  Standard
+input and FIFOs, which no worker can read, are read here in their turn.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """A run's connection to Dask: the scheduler named by ``--cluster``, and how a unit is sent.
 
-Each unit is one task, ``batch.unit_result(unit, referee, extract)`` (``judge_unit``, and
-whether the file stopped being readable in it): the unit is a few
-numbers, the referee and the command's extract function pickle to a few hundred bytes,
-and what comes back is what the command writes.  Dask's futures interface suits a
+Each unit is one task, ``batch.unit_result(unit, referee, extract)`` (``judge_unit``,
+and whether the file stopped being readable in the unit): the unit is a few numbers,
+the referee and the command's extract function pickle to a few hundred bytes, and what
+comes back is what the command writes.  Dask's futures interface suits a
 stream of such tasks whose results are wanted in order; ``Client.submit`` is used as
 its documentation shows, with ``retries`` for a task that raises and ``pure=False``
 (the same unit may be asked for twice only after a failure, and must then run again).
