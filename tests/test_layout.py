@@ -29,6 +29,8 @@ LAYERS: list[set[str]] = [
     {"interchange", "play"},
     {"report"},
     {"output", "pipeline"},
+    {"batch", "parts"},
+    {"cluster"},
     {"cli"},
     {"__main__", "__init__"},
 ]
