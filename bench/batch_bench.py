@@ -289,6 +289,12 @@ def write_doc(command: str, cores: int, rows: list[str], memory: list[str], stag
             end,
         ]
     )
+    put_figures(text, marker, end, figures)
+
+
+def put_figures(text: str, marker: str, end: str, figures: str) -> None:
+    """Write ``figures`` (which start with ``marker`` and end with ``end``) into
+    docs/performance.md in place of the ones between the same markers, or at its end."""
     if marker in text and end in text:
         text = text[: text.index(marker)] + figures + text[text.index(end) + len(end) :]
     else:

@@ -18,13 +18,12 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import DOC, corpus, hands_in, run
+from batch_bench import DOC, corpus, hands_in, put_figures, run
 
 COMMANDS: dict[str, list[str]] = {
     "select": ["select", "--jobs", "1", "--made", "--hands", "-O", os.devnull],
@@ -72,12 +71,7 @@ def main() -> None:
                 END,
             ]
         )
-        text = DOC.read_text(encoding="utf-8")
-        pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
-        if not pattern.search(text):
-            raise SystemExit(f"{DOC} has no {START} ... {END} section to write the figures in")
-        DOC.write_text(pattern.sub(lambda _: block, text), encoding="utf-8")
-        print(f"wrote {DOC.relative_to(DOC.parents[1])}")
+        put_figures(DOC.read_text(encoding="utf-8"), START, END, block)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
 from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
@@ -27,11 +27,13 @@ from .judge.judged import Judged
 from .judge.replay import Referee
 from .notation.reader import ReadResult, read_records
 from .notation.units import Unit, cut_units, read_unit
+from .notation.urls import URLError, expand_url, is_url
 from .words import plural
 
 __all__ = [
     "EXTENSIONS",
     "JOBS_PER_CORE",
+    "Elsewhere",
     "Inputs",
     "Judged",
     "Outcome",
@@ -39,6 +41,7 @@ __all__ = [
     "UsageError",
     "default_jobs",
     "expand_paths",
+    "fault_outcome",
     "judge_paths",
     "judge_result",
     "max_jobs",
@@ -114,11 +117,15 @@ class Inputs:
 
 def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS) -> Inputs:
     """Files as given (any file that exists: FIFOs and process substitution too),
-    directories searched recursively by extension, ``-`` for standard input."""
+    directories searched recursively by extension, ``-`` for standard input, URLs
+    (``s3://...``: files, or directories searched the same way) through fsspec."""
     out = Inputs([])
     for p in paths:
         if p == STDIN:
             out.files.append(p)
+            continue
+        if is_url(p):
+            out.files.extend(_expand_url(p, extensions))
             continue
         path = Path(p)
         if path.is_dir():
@@ -138,6 +145,18 @@ def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS)
         else:
             raise UsageError(f"{p}: no such file or directory")
     return out
+
+
+def _expand_url(url: str, extensions: tuple[str, ...]) -> list[str]:
+    try:
+        found = expand_url(url, extensions)
+    except URLError as e:
+        raise UsageError(f"{url}: {e}") from None
+    if found is None:
+        raise UsageError(f"{url}: no such file or directory")
+    if not found:
+        raise UsageError(f"{url}: no record files ({', '.join(extensions)}) in this directory")
+    return found
 
 
 @isolated  # an engine failure on one record becomes an S016 on it (judge/isolate.py)
@@ -205,6 +224,22 @@ class Outcome(Generic[T]):
 
 
 Extract = Callable[[Judged], T]
+
+
+class Elsewhere(Protocol):
+    """Somewhere other than this machine's processes that judges the records for ``outcomes``
+    (``--cluster``: ``cluster.address.ClusterSpec``, a Dask cluster).
+
+    The pipeline only calls it: what is above it in the layers (``cluster``) implements
+    it, so a command that runs on a cluster passes its ``--cluster`` value to
+    ``outcomes(..., cluster=...)`` and nothing else changes.
+    """
+
+    def outcomes(
+        self, paths: list[str], referee: Referee, extract: Extract[T] | None, *, batch_hands: int | None = None
+    ) -> Iterator[Outcome[T]]:
+        """What ``outcomes`` gives on one machine, in the same order."""
+        ...
 
 
 def outcome_of(j: Judged, extract: Extract[T] | None) -> Outcome[T]:
@@ -277,8 +312,9 @@ def _size(paths: list[str]) -> int:
     return sum(os.path.getsize(p) for p in paths if _regular(p))
 
 
-def _fault(name: str, index: int, error: Exception) -> Outcome[Any]:
-    """The file-level outcome of a file whose reading failed (``judge.isolate.read_fault``)."""
+def fault_outcome(name: str, index: int, error: Exception) -> Outcome[Any]:
+    """The file-level outcome of a file whose reading failed (``judge.isolate.read_fault``):
+    record ``index`` and those after it are not read."""
     return Outcome(name, index, None, False, [read_fault(name, error, index)], None)
 
 
@@ -291,8 +327,9 @@ def outcomes(
     extract: Extract[T] | None = None,
     *,
     jobs: int = 1,
-    batch_hands: int = BATCH_HANDS,
+    batch_hands: int | None = None,
     share: bool = False,
+    cluster: Elsewhere | None = None,
 ) -> Iterator[Outcome[T]]:
     """Judge every record of ``paths`` and yield what ``extract`` makes of each, in input order.
 
@@ -309,7 +346,14 @@ def outcomes(
     fails gets an S016 and a file that cannot be read an S014 (``judge.isolate``), and
     the next record or file goes on; a worker that dies (killed, out of memory) has its
     units judged again here, in order, so the output is still complete.
+
+    With ``cluster`` (``--cluster``) the records are judged there instead (a Dask cluster:
+    ``cluster.ordered``), and ``jobs`` is not used; the outcomes are again the same.
     """
+    if cluster is not None:
+        yield from cluster.outcomes(paths, referee, extract, batch_hands=batch_hands)
+        return
+    batch_hands = batch_hands or BATCH_HANDS
     jobs = min(jobs, max_jobs())
     if jobs <= 1 or _size(paths) < PARALLEL_MIN_BYTES:
         for j in judge_paths(paths, referee):
@@ -328,7 +372,7 @@ def outcomes(
         try:
             return _judge_unit(referee, extract, unit)
         except Exception as e:  # the reader failed on this unit: the others go on
-            return [_fault(unit.name or unit.path, unit.before + 1, e)]
+            return [fault_outcome(unit.name or unit.path, unit.before + 1, e)]
 
     def send(unit: Unit) -> None:
         nonlocal broken
@@ -386,7 +430,7 @@ def outcomes(
             except Exception as e:  # the file cannot be read, or its cutting into units failed
                 while window:
                     yield from take()
-                yield _fault(name, last.get(name, 0) + 1, e)
+                yield fault_outcome(name, last.get(name, 0) + 1, e)
         while window:
             yield from take()
     finally:

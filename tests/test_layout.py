@@ -30,6 +30,8 @@ LAYERS: list[set[str]] = [
     {"report"},
     {"league"},
     {"output", "pipeline"},
+    {"batch", "parts"},
+    {"cluster"},
     {"cli"},
     {"__main__", "__init__"},
 ]

@@ -6,14 +6,17 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..cluster.address import ClusterSpec
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..judge.replay import Referee
     from ..pipeline import Totals
+    from .common import Output
 
 
 CRIB = """\
@@ -45,34 +48,58 @@ def check(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    cluster: ClusterSpec | None = CLUSTER_OPT,
+    output: str | None = OUTPUT_OPT,
+    parts: str | None = PARTS_OPT,
     verbose: bool = VERBOSE_OPT,
 ) -> None:
-    import json
-    import sys
+    from ..pipeline import UsageError, expand_paths, tune_gc
+    from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
 
-    from ..pipeline import Outcome, Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from ..report.render import diagnostic_json, fold_repeats
-    from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
-    from .guard import stdout_closed
-    from .progress import Meter, wants_progress
-
-    out, err = consoles()
+    _out, err = consoles()
     try:
+        batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         inputs = expand_paths(paths)
-        files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
-    totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
+    with command_output(output, parts) as sink:
+        totals = _check(inputs.files, len(inputs.skipped), referee, sink, err, fmt, quiet, max_errors, jobs, cluster)
+    raise typer.Exit(totals.exit_status)
+
+
+def _check(
+    files: list[str],
+    skipped: int,
+    referee: Referee,
+    sink: Output,
+    err: Console,
+    fmt: Format,
+    quiet: bool,
+    max_errors: int,
+    jobs: int | None,
+    cluster: ClusterSpec | None,
+) -> Totals:
+    """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
+    import json
+
+    from ..pipeline import Outcome, Totals, default_jobs, outcomes
+    from ..report.render import diagnostic_json, fold_repeats
+    from ..words import plural
+    from .common import _print_diagnostic
+    from .guard import stdout_closed
+    from .progress import Meter, wants_progress
+
+    out, _err = consoles(file=None if sink.to_stdout else sink.stream)
+    totals = Totals(files=len(files), skipped=skipped)
     shown_errors = 0
     stopped = False
     last_file: str | None = None
-    with Meter(err, files, show=wants_progress() and fmt is not Format.json) as meter:
+    with Meter(err, files, show=wants_progress() and (fmt is not Format.json or not sink.to_stdout)) as meter:
         judged: Outcome[None]
-        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), share=True):
+        for judged in outcomes(files, referee, jobs=jobs or default_jobs(), share=True, cluster=cluster):
             if quiet and last_file is not None and judged.file != last_file:
                 with meter.output():
                     _quiet_line(out, totals, last_file)
@@ -96,9 +123,10 @@ def check(
                 with meter.output():
                     for d in fold_repeats(shown):  # at most REPEATS_SHOWN of a code per record, then a W104 note
                         if fmt is Format.json:
-                            sys.stdout.write(diagnostic_json(d) + "\n")
+                            sink.stream.write(diagnostic_json(d) + "\n")
                         else:
                             _print_diagnostic(out, d)
+            sink.boundary()
             if stopped:
                 break
     if quiet and last_file is not None:
@@ -109,10 +137,12 @@ def check(
     if fmt is Format.json and not quiet:
         line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
         line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
-        sys.stdout.write(json.dumps(line) + "\n")
+        sink.stream.write(json.dumps(line) + "\n")
     else:
         out.print(summary)
-    raise typer.Exit(totals.exit_status)
+    if not sink.to_stdout:  # -O, --parts: the terminal still gets the result
+        err.print(summary)
+    return totals
 
 
 check.__doc__ = f"""Check records against the rules and report every problem with its place.
@@ -131,6 +161,8 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
       referee check game.42 --format json
       cat hands.42 | referee check -
       referee check samples/broken/ --max-errors 3
+      referee check samples/ --format json -O problems.jsonl
+      referee check samples/ --cluster local:2
     """
 
 

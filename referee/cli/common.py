@@ -7,17 +7,21 @@ functions, when a command runs: ``referee --version`` and ``--help`` load only t
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
 from ..engine.games import DEFAULT_GAME, NAMES
-from .params import RULES_METAVAR, complete_rules, did_you_mean, number_option
+from .params import RULES_METAVAR, cluster_option, complete_rules, did_you_mean, number_option
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..cluster.address import ClusterSpec
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judge.replay import Referee
@@ -28,15 +32,16 @@ class Format(StrEnum):
     json = "json"
 
 
-def consoles(*, wide: bool = False) -> tuple[Console, Console]:
-    """The standard output and standard error consoles of a command.
+def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console, Console]:
+    """The standard output (or ``file``: ``-O``, ``--parts``) and standard error consoles of a command.
 
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
     """
     from rich.console import Console
 
-    out = Console(highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not sys.stdout.isatty() else None)
+    terminal = (file or sys.stdout).isatty()
+    out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
     err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     return out, err
 
@@ -125,6 +130,67 @@ JOBS_OPT: Any = number_option(
     help="Processes that read and judge big inputs (default: the cores available; 1: this one only; "
     "at most 4 per core, a larger number is lowered to that).",
 )
+
+CLUSTER_OPT: Any = cluster_option(
+    "Read and judge on a Dask cluster instead of --jobs: local:N starts N worker processes here, "
+    "tcp://HOST:PORT uses a running scheduler whose workers can read the inputs (a shared file system or URLs), "
+    "sync runs Dask in this process (debugging). Needs pip install 'referee42[dask]'; see docs/distributed.md."
+)
+
+OUTPUT_OPT: Any = typer.Option(
+    None, "--output", "-O", metavar="FILE", help="Write here instead of standard output (all of it, or nothing if the run fails)."
+)
+
+PARTS_OPT: Any = typer.Option(
+    None,
+    "--parts",
+    metavar="DIR",
+    help="Write the output as DIR/part-00000, part-00001, ... of about 64 MB each, in order (together: the whole output); "
+    "DIR must be new or empty.",
+)
+
+
+def batch_options(jobs: int | None, cluster: ClusterSpec | None, output: str | None, parts: str | None) -> None:
+    """Refuse options that do not go together (a ``UsageError``, exit status 2).
+
+    ``--jobs`` with ``--cluster`` is refused rather than ignored: the one says how many
+    processes of this machine, the other where the work goes, and a user who gives both
+    wants something that one of them would silently not do (``--cluster local:N`` is
+    ``N`` processes here).
+    """
+    from ..pipeline import UsageError
+
+    if jobs is not None and cluster is not None:
+        raise UsageError("--jobs and --cluster do not go together: --cluster local:N runs N worker processes here")
+    if output is not None and parts is not None:
+        raise UsageError("--output and --parts do not go together: give one file, or one directory of parts")
+
+
+@dataclass
+class Output:
+    """Where a command writes what would go to standard output."""
+
+    stream: TextIO
+    boundary: Callable[[], None]
+    """Called after each record's output: ``--parts`` may start the next part there."""
+    to_stdout: bool
+
+
+@contextmanager
+def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
+    """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.parts``)."""
+    from ..output import atomic_write
+    from ..parts import write_parts
+
+    if parts is not None:
+        with write_parts(parts) as writer:
+            yield Output(writer.as_text_io(), writer.boundary, False)
+    elif output is not None:
+        with atomic_write(output) as stream:
+            yield Output(stream, lambda: None, False)
+    else:
+        yield Output(sys.stdout, lambda: None, True)
+
 
 VERBOSE_OPT: Any = typer.Option(
     False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..cluster.address import ClusterSpec
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, RULES_OPT, VERBOSE_OPT, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
@@ -36,10 +37,12 @@ def convert(
         ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."
     ),
     source: FromFormat = choice_option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
-    output: str | None = typer.Option(None, "--output", "-O", metavar="FILE", help="Write here instead of standard output."),
+    output: str | None = OUTPUT_OPT,
+    parts: str | None = PARTS_OPT,
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    cluster: ClusterSpec | None = CLUSTER_OPT,
     verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Convert records to JSON (the record as written plus what replay derived) and back.
@@ -51,20 +54,22 @@ def convert(
       referee convert game.42 --to json > game.json
       referee convert hands.42 --to jsonl -O hands.jsonl
       referee convert game.json --from json --to text
+      referee convert samples/legal/ --to jsonl --parts records/
     """
     import sys
-    from contextlib import nullcontext
 
     from ..notation.writer import RecordWriter
-    from ..output import atomic_write
     from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
-    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
+    from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     _out, err = consoles()
     try:
+        batch_options(jobs, cluster, output, parts)
+        if cluster is not None and source is FromFormat.json:
+            raise UsageError("--cluster reads the notation: convert --from json runs on this machine")
         referee = _referee(rules, options)
         inputs = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else EXTENSIONS)
         files = inputs.files
@@ -74,13 +79,14 @@ def convert(
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
     first = True
-    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
+    with command_output(output, parts) as sink:  # -O and --parts: all of it or nothing (output.py, parts.py)
+        stream = sink.stream
         if to is ToFormat.json:
             stream.write("[")
         extract: Callable[[Judged], Any] = _record_text if to is ToFormat.text else _record_json
         writer = RecordWriter()
-        with Meter(err, files, show=wants_progress() and (output is not None or not sys.stdout.isatty())) as meter:
-            for o in _convert_source(files, source, referee, extract, jobs or default_jobs()):
+        with Meter(err, files, show=wants_progress() and (not sink.to_stdout or not sys.stdout.isatty())) as meter:
+            for o in _convert_source(files, source, referee, extract, jobs or default_jobs(), cluster):
                 totals.add_outcome(o)
                 meter.advance(o.file, o.hands)
                 if o.hands is None or o.data is None:
@@ -88,7 +94,7 @@ def convert(
                         for d in fold_repeats(o.diagnostics):
                             _print_diagnostic(err, d)
                     continue
-                if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
+                if stdout_closed() and sink.to_stdout:  # the reader has gone: judge on, unprinted, for the exit status
                     if totals.exit_status == 2:
                         break
                     continue
@@ -99,6 +105,7 @@ def convert(
                 else:
                     stream.write(o.data + "\n")
                 first = False
+                sink.boundary()
         if to is ToFormat.json:
             stream.write("\n]\n")
     err.print(totals.summary())
@@ -123,13 +130,13 @@ def _record_text(j: Judged) -> GameRecord | None:
 
 
 def _convert_source(
-    files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int
+    files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int, cluster: ClusterSpec | None
 ) -> Iterator[Outcome[Any]]:
     from ..judge.isolate import contained
     from ..pipeline import judge_result, outcome_of, outcomes
 
     if source is FromFormat.text:
-        yield from outcomes(files, referee, extract, jobs=jobs)
+        yield from outcomes(files, referee, extract, jobs=jobs, cluster=cluster)
         return
     from ..interchange.jsonread import read_documents
     from ..notation.reader import ReadResult

@@ -13,6 +13,9 @@ each command runs inside ``guarded``, which puts its standard streams behind
   bounded: it is never more than the command would have done with its reader
   still there, and the reading commands stop at once when the status can only be
   2 (``stdout_closed``).
+- A usage error found only once the run has started (``--cluster`` naming a
+  scheduler that cannot be reached): ``error: --cluster tcp://...: cannot reach the
+  Dask scheduler: ...``, exit status 2.
 - Any other exception (a bug) that escapes the per-record containment of
   ``judge.isolate``: ``error: internal error: ...; please report it``, exit status 2.
 
@@ -99,13 +102,23 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
             except WriteError as e:
                 status = _fail(err, e)
             except Exception as e:
-                from ..judge.isolate import crash_summary
-
-                status = _fail(err, f"internal error: {crash_summary(e)}; please report it")
+                status = _fail(err, _escaped(e))
             status = _finish(out, err, status)
         raise typer.Exit(status)
 
     return run_command
+
+
+def _escaped(error: Exception) -> str:
+    """The message of an exception that escaped a command: a usage error found once the
+    run had started (``--cluster`` with a scheduler that cannot be reached) in its own
+    words, anything else as the bug it is."""
+    from ..judge.isolate import crash_summary
+    from ..pipeline import UsageError
+
+    if isinstance(error, UsageError):
+        return str(error)
+    return f"internal error: {crash_summary(error)}; please report it"
 
 
 def guard_commands(app: typer.Typer) -> None:

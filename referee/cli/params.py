@@ -24,6 +24,7 @@ __all__ = [
     "Command",
     "Group",
     "choice_option",
+    "cluster_option",
     "complete_paths",
     "complete_rules",
     "did_you_mean",
@@ -107,6 +108,30 @@ def choice_option(default: E | None, *decls: str, help: str, kind: type[E] | Non
 def number_option(default: int | None, *decls: str, minimum: int, help: str, metavar: str = "N") -> Any:
     """A whole-number option (``--jobs N``) with a lower bound and a plain error."""
     return typer.Option(default, *decls, metavar=metavar, parser=parse_number(minimum), help=help)
+
+
+def parse_cluster_option(value: Any) -> Any:
+    """``--cluster``: the ``ClusterSpec`` it names, or a usage error that says what is wrong,
+    including a Dask that is not installed (and how to install it)."""
+    from ..cluster.address import ClusterSpec, parse_cluster
+
+    if isinstance(value, ClusterSpec):
+        return value
+    try:
+        spec = parse_cluster(str(value))
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    module, what = ("dask.bag", "Dask") if spec.kind == "sync" else ("distributed", "Dask's distributed scheduler")
+    try:
+        __import__(module)
+    except ImportError:
+        raise typer.BadParameter(f"needs {what}, which is not installed: pip install 'referee42[dask]'") from None
+    return spec
+
+
+def cluster_option(help: str) -> Any:
+    """``--cluster local[:N]|tcp://HOST:PORT|sync`` (value: a ``ClusterSpec``, or None)."""
+    return typer.Option(None, "--cluster", metavar="local[:N]|tcp://HOST:PORT|sync", parser=parse_cluster_option, help=help)
 
 
 def _files(incomplete: str, keep: Callable[[Path], bool]) -> list[str]:

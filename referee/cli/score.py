@@ -8,12 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..cluster.address import ClusterSpec
 from . import app
-from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
+from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
-    from ..pipeline import Judged
+    from rich.console import Console
+
+    from ..judge.replay import Referee
+    from ..pipeline import Judged, Totals
+    from .common import Output
 
 
 class ScoreFormat(StrEnum):
@@ -34,6 +39,9 @@ def score(
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
     jobs: int | None = JOBS_OPT,
+    cluster: ClusterSpec | None = CLUSTER_OPT,
+    output: str | None = OUTPUT_OPT,
+    parts: str | None = PARTS_OPT,
     verbose: bool = VERBOSE_OPT,
 ) -> None:
     """Score every hand: bid, trump, points, made or set, awards, running score, winner.
@@ -47,34 +55,54 @@ def score(
     Examples:
       referee score samples/legal/42-game.42
       referee score samples/legal/ --format csv > hands.csv
+      referee score samples/legal/ --format json --parts scores/
     """
-    import csv
-    import sys
+    from ..pipeline import UsageError, expand_paths, tune_gc
+    from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
 
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from ..report.render import fold_repeats
-    from ..report.scoresheet import CSV_FIELDS, score_sheet
-    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
-    from .guard import stdout_closed
-    from .progress import Meter, wants_progress
-
-    out, err = consoles(wide=True)
+    _out, err = consoles(wide=True)
     try:
+        batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options)
         inputs = expand_paths(paths)
-        files = inputs.files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
-    totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
+    with command_output(output, parts) as sink:
+        totals = _score(inputs.files, len(inputs.skipped), referee, sink, err, fmt, jobs, cluster)
+    raise typer.Exit(totals.exit_status)
+
+
+def _score(
+    files: list[str],
+    skipped: int,
+    referee: Referee,
+    sink: Output,
+    err: Console,
+    fmt: ScoreFormat,
+    jobs: int | None,
+    cluster: ClusterSpec | None,
+) -> Totals:
+    """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
+    import csv
+
+    from ..pipeline import Totals, default_jobs, outcomes
+    from ..report.render import fold_repeats
+    from ..report.scoresheet import CSV_FIELDS, score_sheet
+    from .common import _print_diagnostic
+    from .guard import stdout_closed
+    from .progress import Meter, wants_progress
+
+    out, _err = consoles(wide=True, file=None if sink.to_stdout else sink.stream)
+    totals = Totals(files=len(files), skipped=skipped)
     writer = None
     if fmt is ScoreFormat.csv:
-        writer = csv.DictWriter(sys.stdout, fieldnames=CSV_FIELDS, lineterminator="\n")
+        writer = csv.DictWriter(sink.stream, fieldnames=CSV_FIELDS, lineterminator="\n")
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
-    with Meter(err, files, show=wants_progress() and fmt is not ScoreFormat.json) as meter:
-        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True):  # rows need no spans
+    with Meter(err, files, show=wants_progress() and (fmt is not ScoreFormat.json or not sink.to_stdout)) as meter:
+        for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True, cluster=cluster):  # rows need no spans
             totals.add_outcome(o)
             meter.advance(o.file, o.hands)
             if stdout_closed():  # the reader has gone: judge on, unprinted, for the exit status (guard.py)
@@ -87,7 +115,7 @@ def score(
                     writer.writerows(o.data or ())
                 elif fmt is ScoreFormat.json:
                     if o.data is not None:  # None: judging the record failed (S016, printed below)
-                        sys.stdout.write(f"{o.data}\n")
+                        sink.stream.write(f"{o.data}\n")
                 else:
                     judged = o.data
                     if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
@@ -100,11 +128,12 @@ def score(
                     for d in fold_repeats(o.diagnostics):
                         if d.is_syntax:
                             _print_diagnostic(err, d)
+            sink.boundary()
     if fmt is ScoreFormat.text:
         out.print(totals.summary())
     else:
         err.print(totals.summary())
-    raise typer.Exit(totals.exit_status)
+    return totals
 
 
 def _score_rows(j: Judged) -> list[dict[str, Any]]:

@@ -70,8 +70,13 @@ def _is_place(name: str) -> bool:
     return name == "at" or name.endswith("_at")
 
 
-def _fields(cls: type) -> list[tuple[str, Any, Any]]:
-    """(name, type, default) of each field of a dataclass or a named tuple."""
+@cache
+def _fields(cls: type) -> tuple[tuple[str, Any, Any], ...]:
+    """(name, type, default) of each field of a dataclass or a named tuple.
+
+    Cached per class: ``dump`` asks for every object it writes, and resolving the type
+    hints each time (``typing.get_type_hints`` evaluates every annotation's text) was
+    most of ``convert``'s time."""
     hints = typing.get_type_hints(cls)
     if dataclasses.is_dataclass(cls):
         out = []
@@ -85,9 +90,9 @@ def _fields(cls: type) -> list[tuple[str, Any, Any]]:
             else:
                 default = ...
             out.append((f.name, hints[f.name], default))
-        return out
+        return tuple(out)
     defaults = getattr(cls, "_field_defaults", {})
-    return [(name, hints[name], defaults.get(name, ...)) for name in cls._fields]  # type: ignore[attr-defined]
+    return tuple((name, hints[name], defaults.get(name, ...)) for name in cls._fields)  # type: ignore[attr-defined]
 
 
 def _json_type(name: str, tp: Any) -> Any:
@@ -145,7 +150,8 @@ def dump(obj: Any, source: Source | None = None) -> Any:
     if isinstance(obj, dict):
         return {k: dump(v, source) for k, v in obj.items()}
     out: dict[str, Any] = {}
-    for name, _tp, _default in _fields(type(obj)):
+    kind: type = type(obj)
+    for name, _tp, _default in _fields(kind):
         value = getattr(obj, name)
         if _is_place(name):
             out[name] = _place(value, source)

@@ -25,12 +25,13 @@ from ..diagnostics import Diagnostic, reason
 from ..source import Position
 from .assemble import Assembler, ReadResult
 from .scanner import BLOCK, Chunk, NotText, Readable, TooLong, chunks, decode_blocks
+from .urls import open_input
 
 __all__ = ["ReadResult", "read_blocks", "read_records", "read_text"]
 
 
 def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = None) -> Iterator[ReadResult]:
-    """Read every record of ``source``: a path, or an open stream (binary, or text).
+    """Read every record of ``source``: a path (or a URL, through fsspec), or an open stream (binary, or text).
 
     ``name`` is the file as diagnostics name it (default: the path; ``None`` for a
     stream).  A path that cannot be opened gives one result without a record.
@@ -39,7 +40,7 @@ def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = No
         path = os.fspath(source)
         display = path if name is None else name
         try:
-            stream = open(path, "rb")  # noqa: SIM115 - closed below, after the generator is done
+            stream = open_input(path)  # closed below, after the generator is done; a URL through fsspec
         except OSError as e:
             yield ReadResult(None, [cannot_read(display, e)])
             return

@@ -1,5 +1,6 @@
 """Work units: a file cut at record boundaries into byte ranges that other processes
-(``--jobs``, a Dask cluster) read on their own.
+(``--jobs``, a Dask cluster) read on their own.  ``path`` may be a URL (``urls``): a
+worker on another machine then reads its byte range through fsspec.
 
 A unit is cut only before a header, or before a hand of a log or of a header-less
 hand log, where nothing but the log's header carries over; reading the units one
@@ -18,6 +19,7 @@ from typing import BinaryIO
 from .assemble import Assembler, ReadResult, read_chunk
 from .reader import read_blocks
 from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
+from .urls import open_input
 
 __all__ = ["Unit", "cut_units", "read_unit"]
 
@@ -46,7 +48,7 @@ class Unit:
 def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
     """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
     the end of the file, and reports any problem with the text after the last cut)."""
-    with open(path, "rb") as f:
+    with open_input(path) as f:
         bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
         f.seek(0)
         yield from _cut(f, path, name, hands, bom)
@@ -94,7 +96,7 @@ def read_unit(unit: Unit) -> Iterator[ReadResult]:
     asm = Assembler(unit.name, unit.before)
     if unit.header is not None:
         asm.prime(unit.header)
-    with open(unit.path, "rb") as f:
+    with open_input(unit.path) as f:
         f.seek(unit.start)
         stream = _Range(f, unit.end - unit.start if unit.end >= 0 else -1)
         yield from read_blocks(decode_blocks(stream, line=unit.line), unit.name, assembler=asm, start=(unit.line, unit.offset))

@@ -5,6 +5,7 @@ that.  The notation crib of ``check --help`` is a record that checks clean."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -61,7 +62,9 @@ def page_examples(page: Path) -> list[tuple[str, str, str | None]]:
         elif lang == "sh":
             out += [(where, c, None) for c in body.splitlines() if c.strip() and not c.startswith("#") and not SKIP.search(c)]
         elif lang == "python":
-            out.append((where, f"python3 - <<'PY'\n{body}PY", None))
+            # as a user runs it: saved as a script (multiprocessing's spawn, as Dask's LocalCluster
+            # uses it, starts its workers by importing the main module from its file)
+            out.append((where, f"cat > example.py <<'PY'\n{body}PY\npython3 example.py", None))
     return out
 
 
@@ -109,6 +112,8 @@ def matches(actual: list[str], expected: list[str]) -> bool:
 
 @pytest.mark.parametrize(("where", "command", "expected"), EXAMPLES, ids=[f"{w}: {c.splitlines()[0][:60]}" for w, c, _ in EXAMPLES])
 def test_every_example_runs(where: str, command: str, expected: str | None, club: Path) -> None:
+    if ("--cluster" in command or "dask" in command) and importlib.util.find_spec("distributed") is None:
+        pytest.skip("needs the dask extra (pip install 'referee42[dask]')")
     result = run(club, command)
     text = result.stdout + result.stderr
     assert "Traceback" not in text, text
