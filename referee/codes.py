@@ -291,7 +291,11 @@ E505: Final = Code("E505", "hand after the game was won", "A side reached the ta
 E506: Final = Code("E506", "stated trick winner disagrees", "A trick's winner written in the record is not the one the rules give.")
 # -- warnings and notes -----------------------------------------------------------------
 W101: Final = Code(
-    "W101", "claim not verified", "The deal is not recorded, so the referee cannot check the claim against the tiles left.", severity=_W
+    "W101",
+    "claim not verified",
+    "The referee cannot check the claim against the tiles left: the deal is not recorded, the search for a defence runs past its "
+    "budget, or a tile was played that its player did not hold.",
+    severity=_W,
 )
 W102: Final = Code("W102", "game unfinished", "The game stops before any side reached the target.", severity=_W)
 W103: Final = Code(
@@ -308,6 +312,13 @@ W104: Final = Code(
     "more of the same",
     f"One record has more than {REPEATS_SHOWN} diagnostics of one code: the first {REPEATS_SHOWN} are shown, and this note counts the rest "
     "(the summary line counts them all). It keeps the output of a pathological record in proportion to the record.",
+    severity=_N,
+)
+W105: Final = Code(
+    "W105",
+    "hand not analysed",
+    "`referee analyze` gives no values for this hand: its deal is not recorded, it has rule errors, no tile was played, or the "
+    "search ran past its node budget (`--budget`). It never guesses a value.",
     severity=_N,
 )
 

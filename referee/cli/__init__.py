@@ -75,9 +75,9 @@ def main(
     """
 
 
-from . import check, convert, fmt, rules, score, show, simulate  # noqa: E402  - the commands register on ``app``
+from . import analyze, check, convert, fmt, rules, score, show, simulate  # noqa: E402  - the commands register on ``app``
 from .guard import guard_commands  # noqa: E402
 
 guard_commands(app)  # no traceback, whatever fails: output faults and bugs get words and an exit status (guard.py)
 
-__all__ = ["app", "check", "convert", "fmt", "rules", "score", "show", "simulate"]
+__all__ = ["analyze", "app", "check", "convert", "fmt", "rules", "score", "show", "simulate"]

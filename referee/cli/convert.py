@@ -152,6 +152,7 @@ class SchemaKind(StrEnum):
     check = "check"
     score = "score"
     rules = "rules"
+    analyze = "analyze"
 
 
 @app.command(cls=Command)
@@ -160,7 +161,7 @@ def schema(
     kind: SchemaKind = choice_option(
         SchemaKind.convert,
         "--for",
-        help="Whose JSON: convert (its documents), check or score (their JSON lines), or rules (its JSON listing).",
+        help="Whose JSON: convert (its documents), check, score or analyze (their JSON lines), or rules (its JSON listing).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -170,6 +171,7 @@ def schema(
       referee schema > record.schema.json
       referee schema --for check > check.schema.json
       referee schema --for score -O score.schema.json
+      referee schema --for analyze -O analyze.schema.json
     """
     import sys
 

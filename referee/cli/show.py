@@ -15,10 +15,12 @@ from .params import Command, choice_option, complete_paths, number_option, paths
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..judge.judged import Judged
     from ..judge.replay import Referee, Trace
     from ..judge.verdict import GameVerdict
     from ..notation.record import GameRecord
     from ..report.adapter import At
+    from ..report.html import Analysis
 
 
 class PictureFormat(StrEnum):
@@ -78,6 +80,12 @@ def report(
         metavar="DIR|FILE.html",
         help="A directory (one NAME.html per record file) or, for a single file, a FILE.html.",
     ),
+    analysis: bool = typer.Option(
+        False,
+        "--analysis",
+        help="Also analyse each hand with a full deal (as `referee analyze` does): the cost beside each costly play, "
+        "the play that lost the hand marked, and a line on the opening value.",
+    ),
     rules: str = RULES_OPT,
     options: str | None = OPTIONS_OPT,
 ) -> None:
@@ -90,6 +98,7 @@ def report(
     Examples:
       referee report samples/legal/42-game.42 -O game.html
       referee report samples/legal/ -O site/
+      referee report samples/legal/42-costly-play.42 --analysis -O costly.html
       cat game.42 | referee report - -O game.html
     """
     from .. import codes
@@ -111,8 +120,9 @@ def report(
         raise _usage_fail(err, str(e)) from None
     status = 0
     for name, target in zip(files, targets, strict=True):
+        judged: list[tuple[Judged, Trace]] | None = [] if analysis else None
         try:
-            views, unread, diagnostics = read_views(name, referee)
+            views, unread, diagnostics = read_views(name, referee, judged)
         except Exception as e:  # this file only: the other pages are still written (judge/isolate.py)
             problem = (
                 f"cannot read {name}: {reason(e)}"
@@ -127,12 +137,21 @@ def report(
             _usage_fail(err, unreadable.message)
             status = 2
             continue
-        page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread)
+        solved = _page_analysis(judged, referee) if judged is not None else None
+        page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
         err.print(f"{target}: {plural(sum(len(v.hands) for v in views), 'hand')}, {plural(errors, 'error')}")
         status = max(status, exit_status(diagnostics))
     raise typer.Exit(status)
+
+
+def _page_analysis(judged: list[tuple[Judged, Trace]], referee: Referee) -> Analysis:
+    """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
+    from ..judge.analysis_batch import analyse_records
+    from ..report.analysis import page_analysis
+
+    return page_analysis(analyse_records(judged, referee))
 
 
 def _report_targets(files: list[str], output: str) -> list[Path]:

@@ -1,75 +1,69 @@
 """Checking a claim: can the declaring side take every remaining trick whatever the
 others play (in a lose-all contract: lose every one)?
 
-An exhaustive search with a node budget; ``None`` when the budget runs out.
+The answer is the double-dummy solver's (``solver.claim_holds``), within a node
+budget.  When it cannot be had, ``claim_unverified_reason`` says why in words a
+director reads: no deal, too many lines of play, or hands left uneven by a tile
+played that its player did not hold (the solver refuses such a position rather
+than guess).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .tiles import Tile
-
 if TYPE_CHECKING:
     from .hand import Hand
 
-__all__ = ["CLAIM_BUDGET", "claim_holds"]
+__all__ = ["CLAIM_BUDGET", "claim_holds", "claim_unverified_reason"]
 
 CLAIM_BUDGET = 200_000
-"""Positions searched at most before a claim is called unverifiable."""
+"""Nodes the solver may visit before a claim is called unverifiable."""
+
+_UNEVEN = "the hands left are uneven (a tile was played that its player did not hold), so the rest cannot be searched"
+_TOO_MANY = "there are too many ways to play the rest"
+_NO_DEAL = "the deal is not recorded"
 
 
-class _OutOfBudget(Exception):
-    pass
+def _search(hand: Hand, budget: int) -> bool | str:
+    """True or False as the claim holds, or why it cannot be told."""
+    from .solver import claim_holds as solver_claim_holds  # the solver imports the hand module
+    from .solver import position_from_hand
+
+    if not hand.deal_known:
+        return _NO_DEAL
+    try:
+        holds = solver_claim_holds(position_from_hand(hand), budget=budget)
+    except ValueError:
+        return _UNEVEN
+    return _TOO_MANY if holds is None else holds
 
 
 def claim_holds(hand: Hand, budget: int = CLAIM_BUDGET) -> bool | None:
-    """Whether the declaring side's claim of the rest holds against every defence
-    (declarers choose their plays, opponents try every legal tile); ``None`` when the
-    search would exceed ``budget`` positions."""
-    table = hand.table
-    assert table is not None and hand.declarer is not None and hand.turn is not None
-    teams = hand.game.teams
-    side = teams[hand.declarer]
-    hands = [list(h) for h in hand.hands]
-    nxt = hand.next_seats
-    size = hand.trick_size
-    lose_all = hand.lose_all
-    left = [budget]
+    """Whether the declaring side's claim of the rest holds against every defence;
+    ``None`` when that cannot be told (see ``claim_unverified_reason``).
 
-    def seat_of(leader: int, index: int) -> int:
-        s = leader
-        for _ in range(index):
-            s = nxt[s]
-        return s
+    >>> from referee.engine.auction import Bid
+    >>> from referee.engine.declarations import Declaration
+    >>> from referee.engine.hand import Hand
+    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.tiles import tile
+    >>> deal = [[tile(t) for t in h.split()] for h in (
+    ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    ...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+    >>> h = Hand(make_rules("42"), dealer=3, deal=deal)
+    >>> h.bid(0, Bid(42)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
+    >>> h.declare(Declaration("suit", 6))
+    >>> claim_holds(h), claim_unverified_reason(h)
+    (True, None)
+    >>> claim_holds(h, budget=0), claim_unverified_reason(h, budget=0)
+    (None, 'there are too many ways to play the rest')
+    """
+    answer = _search(hand, budget)
+    return None if isinstance(answer, str) else answer
 
-    def search(seat: int, leader: int, trick: list[Tile]) -> bool:
-        left[0] -= 1
-        if left[0] < 0:
-            raise _OutOfBudget
-        if len(trick) == size:
-            win = seat_of(leader, table.winner(trick))
-            if (teams[win] != side) != lose_all:
-                return False
-            if not hands[win]:
-                return True
-            return search(win, win, [])
-        mine = teams[seat] == side
-        for t in set(table.playable(hands[seat], trick[0] if trick else None)):
-            hands[seat].remove(t)
-            trick.append(t)
-            ok = search(nxt[seat], leader, trick)
-            trick.pop()
-            hands[seat].append(t)
-            if ok and mine:
-                return True
-            if not ok and not mine:
-                return False
-        return not mine
 
-    if not hands[hand.turn]:
-        return True
-    try:
-        return search(hand.turn, hand.turn, [])
-    except _OutOfBudget:
-        return None
+def claim_unverified_reason(hand: Hand, budget: int = CLAIM_BUDGET) -> str | None:
+    """Why a claim cannot be checked, in words (None: it can)."""
+    answer = _search(hand, budget)
+    return answer if isinstance(answer, str) else None

@@ -26,7 +26,7 @@ from ..words import plural
 from . import actions
 from .actions import Action
 from .auction import Bid, check_amount, check_contract_amount, marks_in, needs_all_tricks
-from .claims import claim_holds
+from .claims import claim_holds, claim_unverified_reason
 from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
 from .profiles import Contract, Rules
 from .refusal import IllegalAction, Refusal
@@ -630,9 +630,9 @@ class Hand:
             )
         return None
 
-    def claim_unverified(self) -> bool:
-        """True when a declarers' claim cannot be checked (no deal, or too many lines)."""
-        return not self.deal_known or claim_holds(self) is None
+    def claim_unverified(self) -> str | None:
+        """Why a declarers' claim cannot be checked (no deal, too many lines, uneven hands), or None."""
+        return claim_unverified_reason(self)
 
     def claim(self, side: str, *, force: bool = False) -> None:
         """Give every remaining trick (and the counters still in hand) to ``side``."""

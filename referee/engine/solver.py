@@ -39,6 +39,7 @@ __all__ = [
     "par",
     "position_from_hand",
     "solve",
+    "solve_line",
     "start_position",
 ]
 
@@ -88,8 +89,11 @@ class Position:
 
     def legal(self) -> list[Tile]:
         """The distinct tiles the player to move may play, high first (as ``Hand.legal_plays``)."""
-        lead = self.trick[0][1] if self.trick else None
-        return sorted(set(self.table.playable(self.hands[self.turn], lead)), reverse=True) if self.hands[self.turn] else []
+        return _legal(self.table, self.hands[self.turn], self.trick)
+
+
+def _legal(table: TrumpTable, hand: Sequence[Tile], trick: Sequence[tuple[int, Tile]]) -> list[Tile]:
+    return sorted(set(table.playable(hand, trick[0][1] if trick else None)), reverse=True) if hand else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,19 +316,50 @@ def _keeper(setup: _Setup, node: Node, value: int) -> int:
     raise AssertionError("no play keeps the solved value")  # pragma: no cover
 
 
-def _line(setup: _Setup, value: int) -> list[tuple[int, Tile]]:
-    """A line of best play from the root, each play keeping the value."""
+def _line(setup: _Setup, node: Node, value: int) -> list[tuple[int, Tile]]:
+    """A line of best play from ``node``, each play keeping the value (the hands are left as they were)."""
     search = setup.search
-    node = setup.root
+    saved = list(search.hands)
     out: list[tuple[int, Tile]] = []
-    while node.left:
-        m = _keeper(setup, node, value)
-        out.append((node.seat, setup.tile(m)))
-        nxt = search.advance(node, m)
-        if nxt.k == 0 and setup.decl_side[nxt.seat]:
-            value -= node.rem - nxt.rem
-        node = nxt
+    try:
+        while node.left:
+            m = _keeper(setup, node, value)
+            out.append((node.seat, setup.tile(m)))
+            nxt = search.advance(node, m)
+            if nxt.k == 0 and setup.decl_side[nxt.seat]:
+                value -= node.rem - nxt.rem
+            node = nxt
+    finally:
+        search.hands[:] = saved
+        search.sync()
     return out
+
+
+def _solution(setup: _Setup, node: Node, position: Position, legal: list[Tile], taken: int, *, moves: bool, line: bool) -> Solution:
+    """Solve ``node`` of ``setup``'s search: ``taken`` is what the declaring side already
+    has, ``legal`` the tiles its player may play; ``position`` gives the contract."""
+    search = setup.search
+    forced = position.table.forced
+    unit, minimises = position.unit, position.lose_all
+    high = setup.maxer[node.seat]
+    before = search.nodes_visited
+    try:
+        if node.left == 0:
+            return Solution(True, taken, unit, minimises, forced, mover_high=high)
+        # First ask whether the declaring side takes everything left (nello: nothing):
+        # from the opening lead that is often so, and a strong side proves it fast.
+        future = _exact(partial(search.value, node), node.rem, 1 if position.lose_all else node.rem)
+        values: list[tuple[Tile, int]] = []
+        if moves:
+            for t in legal:
+                v = _exact(partial(search.after, node, setup.slot_of(node.seat, t)), node.rem, future)
+                values.append((t, taken + v))
+        best_tile = setup.tile(_keeper(setup, node, future))
+        played = tuple(_line(setup, node, future)) if line or forced else ()
+    except OutOfBudget:
+        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited - before, mover_high=high)
+    nodes = search.nodes_visited - before
+    return Solution(True, taken + future, unit, minimises, forced, best_tile, tuple(values), played, nodes, high)
 
 
 def solve(
@@ -347,27 +382,51 @@ def solve(
     (False, None)
     """
     setup = _Setup(position, budget, equivalence=equivalence)
+    return _solution(setup, setup.root, position, position.legal() if moves else [], position.taken, moves=moves, line=line)
+
+
+def solve_line(position: Position, plays: Sequence[Tile], *, budget: int = DEFAULT_BUDGET) -> list[Solution]:
+    """The solution before each of ``plays``, played in turn from ``position``, with the
+    value after each legal tile (``moves``): what an analysis of a played hand asks.
+
+    One search serves the whole line, its table kept from one position to the next
+    (a position's value counts from the start of its trick, so what was learnt before
+    a play still holds after it); ``budget`` is the nodes of each position.  The list
+    stops at the first unsolved position.  A tile its player may not play is a
+    ``ValueError``.
+
+    >>> from referee.engine.declarations import Declaration, table_for
+    >>> from referee.engine.games import GAMES
+    >>> from referee.engine.tiles import tile
+    >>> hands = [[tile(t) for t in h.split()] for h in ("6-6 5-5", "6-5 4-4", "5-0 6-4", "3-3 2-2")]
+    >>> p = start_position(GAMES["42"], table_for(Declaration("suit", 6)), hands, 0)
+    >>> plays = [tile(t) for t in "5-5 6-5 5-0 3-3 4-4 6-4 2-2 6-6".split()]
+    >>> [(s.value, s.cost(t)) for s, t in zip(solve_line(p, plays), plays)][:3]  # North's 5-5 gives away 16
+    [(27, 16), (11, 0), (11, 0)]
+    """
+    setup = _Setup(position, budget)
     search = setup.search
-    forced = position.table.forced
-    unit, minimises = position.unit, position.lose_all
-    high = setup.maxer[position.turn]
-    try:
-        if setup.root.left == 0:
-            return Solution(True, position.taken, unit, minimises, forced, mover_high=high)
-        root = setup.root
-        # First ask whether the declaring side takes everything left (nello: nothing):
-        # from the opening lead that is often so, and a strong side proves it fast.
-        future = _exact(partial(search.value, root), root.rem, 1 if position.lose_all else root.rem)
-        values: list[tuple[Tile, int]] = []
-        if moves:
-            for t in position.legal():
-                v = _exact(partial(search.after, root, setup.slot_of(root.seat, t)), root.rem, future)
-                values.append((t, position.taken + v))
-        best_tile = setup.tile(_keeper(setup, root, future))
-        played = tuple(_line(setup, future)) if line or forced else ()
-    except OutOfBudget:
-        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited, mover_high=high)
-    return Solution(True, position.taken + future, unit, minimises, forced, best_tile, tuple(values), played, search.nodes_visited, high)
+    hands = [list(h) for h in position.hands]
+    trick = list(position.trick)
+    taken = position.taken
+    node = setup.root
+    out: list[Solution] = []
+    for t in plays:
+        legal = _legal(position.table, hands[node.seat], trick)
+        if t not in legal:
+            raise ValueError(f"seat {node.seat} cannot play {t}: its legal tiles are {' '.join(map(str, legal)) or 'none'}")
+        search.allow(budget)
+        solution = _solution(setup, node, position, legal, taken, moves=True, line=False)
+        out.append(solution)
+        if not solution.solved:
+            break
+        nxt = search.advance(node, setup.slot_of(node.seat, t))
+        hands[node.seat].remove(t)
+        trick = [] if nxt.k == 0 else [*trick, (node.seat, t)]
+        if nxt.k == 0 and setup.decl_side[nxt.seat]:
+            taken += node.rem - nxt.rem
+        node = nxt
+    return out
 
 
 def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | None:

@@ -411,6 +411,11 @@ class Search:
         def visited() -> int:
             return nodes
 
+        def allow(more: int) -> None:
+            """Let the search visit ``more`` nodes from now on (a budget for each position of a line)."""
+            nonlocal budget
+            budget = nodes + more
+
         def sync() -> None:
             """Recompute the tiles still held after ``hands`` changed outside the search."""
             nonlocal alive
@@ -420,8 +425,9 @@ class Search:
 
         self.value = value
         self.moves = moves
-        self._sync = sync
+        self.sync = sync
         self._visited = visited
+        self.allow = allow
 
     @property
     def nodes_visited(self) -> int:
@@ -437,14 +443,14 @@ class Search:
             return self.value(nxt, alpha - add, beta - add) + add
         finally:
             self.hands[:] = saved
-            self._sync()
+            self.sync()
 
     def advance(self, node: Node, m: int) -> Node:
         """Play slot ``m`` at ``node`` for good (hands change); the node that follows."""
         lay = self.layout
         bit = 1 << m
         self.hands[node.seat] ^= bit
-        self._sync()
+        self.sync()
         if node.k == 0:
             led = lay.calls[m]
             best_s, best_seat = lay.strength[led][m], node.seat

@@ -212,8 +212,8 @@ class HandJudge:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
             refusal = hand.check(claim)
-            if refusal is None and side == "declarers" and hand.claim_unverified():
-                why = "the deal is not recorded" if not hand.deal_known else "there are too many ways to play the rest"
+            why = hand.claim_unverified() if refusal is None and side == "declarers" else None
+            if why is not None:
                 self.add(codes.W101, f"the claim is not verified: {why}", hr.claim.at, None)
             try:
                 self.act(hand, claim, hr.claim.at, checked=refusal)

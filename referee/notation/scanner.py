@@ -67,6 +67,13 @@ _UTF16_HINT = "it looks like UTF-16 text: convert it to UTF-8, e.g. `iconv -f UT
 _TEXT_HINT = "records are UTF-8 text files"
 
 
+def _utf16_like(sample: bytes) -> bool:
+    """Text in UTF-16 has a NUL in every other byte and letters between them (a run
+    of NULs alone, such as ``/dev/zero``, is not text of any kind)."""
+    halves = sample[0::2], sample[1::2]
+    return any(h.count(0) * 4 >= len(h) * 3 and other.count(0) * 2 < len(other) for h, other in (halves, halves[::-1]))
+
+
 def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iterator[str | NotText]:
     """UTF-8 text blocks from a byte stream; a ``NotText`` (always last) where it stops being text.
 
@@ -106,9 +113,7 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iter
             yield bad._replace(line=line, column=column)
             return
         if nul >= 0:
-            sample = block[:64]
-            utf16 = sample.count(b"\x00") * 4 >= len(sample)
-            yield NotText(line, column, "a NUL byte", _UTF16_HINT if utf16 else _TEXT_HINT)
+            yield NotText(line, column, "a NUL byte", _UTF16_HINT if _utf16_like(block[:64]) else _TEXT_HINT)
             return
         if final:
             return

@@ -552,10 +552,14 @@ def record_view(
     )
 
 
-def read_views(name: str, referee: Referee) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
+def read_views(
+    name: str, referee: Referee, judged: list[tuple[Judged, Trace]] | None = None
+) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
     """Every record of a file (``-``: standard input) judged and turned into report views;
     the problems of what could not be read as a record (for the page's cover); and every
-    diagnostic found in the file.  Raises ``OSError`` when the file cannot be read."""
+    diagnostic found in the file.  ``judged``, when given, receives each record judged
+    with its trace (what ``report --analysis`` solves, without reading the file twice).
+    Raises ``OSError`` when the file cannot be read."""
     display = "<stdin>" if name == "-" else name
     results = read_records(sys.stdin.buffer, display) if name == "-" else read_records(name)
     views: list[RecordView] = []
@@ -572,4 +576,6 @@ def read_views(name: str, referee: Referee) -> tuple[list[RecordView], list[Note
         verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
         every.extend(verdict.diagnostics)
         views.append(record_view(rr.record, verdict, trace, file=display, index=index, diagnostics=read))
+        if judged is not None:
+            judged.append((Judged(display, index, rr.record, verdict, read + verdict.diagnostics), trace))
     return views, unread, every

@@ -8,12 +8,13 @@ and SVG, no scripts, nothing fetched.  The page is a Jinja2 template
 ``referee.report.svg.hand_svg`` drawn table-only, with the auction, tricks and
 diagnostics beside them as text.
 
-Per-play analysis (``referee analyze``, not written yet) plugs in through
-``analysis``: a mapping from (record index, hand number) to a ``HandAnalysis``,
-whose ``costs`` give, for (trick, seat), what that play cost in points, and whose
-``losing`` names the (trick, seat) of the play that lost the hand.  The page
-shows a cost beside each play that has one and marks the losing play; without
-``analysis`` nothing of it appears.
+Per-play analysis (``report --analysis``, from ``report.analysis.page_analysis``)
+plugs in through ``analysis``: a mapping from (record index, hand's place in its
+record) to a ``HandAnalysis``, whose ``costs`` give, for (trick, seat), what that
+play cost its side (points, or tricks in Moon and nello), whose ``losing`` names
+the (trick, seat) of the play that lost the hand, and whose ``summary`` says it
+in a line under the tricks.  The page shows a cost beside each play that has one
+and marks the losing play; without ``analysis`` nothing of it appears.
 """
 
 from __future__ import annotations
@@ -33,16 +34,18 @@ __all__ = ["Analysis", "HandAnalysis", "report_html"]
 
 
 class HandAnalysis(TypedDict, total=False):
-    """What ``referee analyze`` will say about one hand (every key optional)."""
+    """What the analysis says about one hand (every key optional)."""
 
     costs: Mapping[tuple[int, str], int]
-    """(trick, seat) -> points the play cost against the best play."""
+    """(trick, seat) -> what the play cost its side against the best play."""
     losing: tuple[int, str]
     """(trick, seat) of the play that lost the hand."""
+    summary: str
+    """A line of words: the opening value, the play that lost the hand; or why it is not analysed."""
 
 
 Analysis = Mapping[tuple[int, int], HandAnalysis]
-"""(record index, hand number) -> the analysis of that hand."""
+"""(record index, hand's place in its record) -> the analysis of that hand."""
 
 
 @cache

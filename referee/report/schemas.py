@@ -1,4 +1,4 @@
-"""The JSON shapes of ``score`` and ``rules``, and every schema ``referee schema`` prints.
+"""The JSON shapes of ``score``, ``rules`` and ``analyze``, and every schema ``referee schema`` prints.
 
 ``convert`` and ``check`` keep theirs in ``referee.interchange.documents``; this module
 adds the score sheet (one row per hand plus a game row, a field per side, so a
@@ -11,11 +11,25 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, RootModel
 
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
+from ..interchange.documents import DiagnosticLine
 
-__all__ = ["SCHEMAS", "SCORE_VERSION", "SIDES", "RulesDocument", "ScoreLine", "ScoreRow", "schema_for", "schema_text"]
+__all__ = [
+    "ANALYZE_VERSION",
+    "SCHEMAS",
+    "SCORE_VERSION",
+    "SIDES",
+    "AnalyzeHand",
+    "AnalyzeLine",
+    "AnalyzePlay",
+    "RulesDocument",
+    "ScoreLine",
+    "ScoreRow",
+    "schema_for",
+    "schema_text",
+]
 
 SCORE_VERSION = 2
 """Version of the ``score --format json/csv`` shape; 2: a field per side, tags, game rows."""
@@ -157,11 +171,146 @@ class RulesDocument(BaseModel):
     sources: list[SourceDoc]
 
 
+ANALYZE_VERSION = 1
+"""Version of the ``analyze --format json/csv`` shape."""
+
+
+class AnalyzePlay(BaseModel):
+    """One play of an analysed hand (values in the hand's ``unit``)."""
+
+    model_config = _ROW
+
+    trick: int
+    seat: str
+    player: str | None
+    """The player's name from the seat tags."""
+    tile: str
+    value_before: int
+    """The declaring side's final total with best play by everyone from before this play."""
+    value_after: int
+    """The same once this tile is played."""
+    cost: int
+    """What the play gave away against the best play, for the side of its player (0: a best play)."""
+    best: list[str]
+    """Every legal tile that keeps ``value_before``."""
+    values: dict[str, int]
+    """Each legal tile -> the value after it."""
+    swing: Literal["lost", "won"] | None
+    """lost: the contract could be made before this play and cannot after it; won: the reverse."""
+
+
+class PlayRef(BaseModel):
+    """A play of ``plays``, named."""
+
+    model_config = _ROW
+
+    play: int
+    """1-based place in ``plays``."""
+    trick: int
+    seat: str
+    tile: str
+
+
+class ParDeclaration(BaseModel):
+    model_config = _ROW
+
+    declaration: str
+    value: int | None
+    """The declarer's side's total with best play from the declarer's lead; null past the node budget."""
+    unit: Literal["points", "tricks"]
+    """A nello's value is the declarer's tricks, in 42 too."""
+    made: bool | None
+    """Nello and sevens (all or nothing): whether best play makes them; null for the others."""
+
+
+class AnalyzePar(BaseModel):
+    """``--par``: the deal (after any exchange) solved under every declaration the rules allow."""
+
+    model_config = _ROW
+
+    declarer: str
+    declarations: list[ParDeclaration]
+    best: str | None
+    """The declaration worth most to the declarer (the first on a tie); null when none was solved."""
+    best_value: int | None
+    best_unit: Literal["points", "tricks"] | None
+    bid: int | None
+    """The highest bid of the game's ladder that the best declaration makes; null when none."""
+
+
+class AnalyzeHand(BaseModel):
+    """One line of ``analyze --format json`` for each hand analysed."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    type: Literal["hand"]
+    format: Literal["referee-analyze"]
+    version: int
+    file: str
+    record: int
+    """1-based place of the record (a game, or a logged hand) in its file."""
+    hand: int
+    """The hand's written number."""
+    rules: str | None
+    declarer: str
+    declarer_name: str | None
+    side: str
+    """The declaring side: its values are the ones given."""
+    bid: int
+    bid_text: str
+    """The winning bid as written: `30`, `60 sixes`, `168 plunge`."""
+    trump: str
+    unit: Literal["points", "tricks"]
+    minimises: bool
+    """Nello: the value is the declarer's tricks, which the declarer wants low."""
+    forced: bool
+    """Sevens: every play is forced (ties aside)."""
+    need: int
+    """The final value that makes the contract: at least this, or at most this when `minimises`."""
+    opening_value: int
+    """The value at the opening lead."""
+    opening_makes: bool
+    final_value: int
+    """The value after the last play recorded."""
+    lost: PlayRef | None
+    """The first play that turned a contract that could be made into one that cannot."""
+    won: PlayRef | None
+    """The first play that turned a contract that could not be made into one that can."""
+    nodes: int
+    """Positions the search visited for this hand (par not included)."""
+    plays: list[AnalyzePlay]
+    par: AnalyzePar | None
+
+
+class AnalyzeSummary(BaseModel):
+    """The last line of ``analyze --format json``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["summary"]
+    files: int
+    games: int
+    hands: int
+    analysed: int
+    not_analysed: int
+    errors: int
+    warnings: int
+    exit: int
+
+
+class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):
+    """A line of ``analyze --format json``: a hand analysed, a diagnostic (as ``check``
+    writes it; W105 for a hand not analysed), or the closing summary."""
+
+    model_config = ConfigDict(title="referee analyze line")
+
+
 SCHEMAS: dict[str, type[BaseModel]] = {
     "convert": INTERCHANGE_SCHEMAS["convert"],
     "check": INTERCHANGE_SCHEMAS["check"],
     "score": ScoreLine,
     "rules": RulesDocument,
+    "analyze": AnalyzeLine,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENV = {"COLUMNS": "120", "TERM": "dumb", "NO_COLOR": "1"}
 GAMES = ["samples/legal/42-game.42", "samples/legal/moon-game.42", "samples/legal/88-game.42"]
 LEGAL = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "samples" / "legal").glob("*.42"))
-COMMANDS = ["check", "score", "convert", "schema", "fmt", "show", "report", "simulate", "rules"]
+COMMANDS = ["check", "score", "convert", "schema", "fmt", "show", "report", "analyze", "simulate", "rules"]
 
 
 class Run:

@@ -255,10 +255,10 @@ def test_d3_report_writes_the_other_pages_after_a_failing_file(
 
     real = adapter.read_views
 
-    def failing(name: str, referee: Referee) -> Any:
+    def failing(name: str, referee: Referee, judged: Any = None) -> Any:
         if name == str(three_records):
             raise AssertionError("a bug in the adapter")
-        return real(name, referee)
+        return real(name, referee, judged)
 
     monkeypatch.setattr(adapter, "read_views", failing)
     status, _, err = invoke("report", three_records, LEGAL / "42-nello-made.42", "-O", tmp_path / "site")

@@ -14,7 +14,13 @@ from referee.report.schemas import SCHEMAS, schema_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = [str(p) for p in sorted((ROOT / "samples").rglob("*.42"))]
-COMMITTED = {"convert": "record.schema.json", "check": "check.schema.json", "score": "score.schema.json", "rules": "rules.schema.json"}
+COMMITTED = {
+    "convert": "record.schema.json",
+    "check": "check.schema.json",
+    "score": "score.schema.json",
+    "rules": "rules.schema.json",
+    "analyze": "analyze.schema.json",
+}
 
 
 def _lines(*args: str) -> list[object]:

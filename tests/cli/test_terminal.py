@@ -111,3 +111,17 @@ def test_no_bar_for_a_short_run(folder: Path) -> None:
     raw, code = in_terminal(["check", "games/42-renege.42"], folder, at_once=False)
     assert code == 1 and "error[E404]" in raw
     assert not SPINNER.search(raw)
+
+
+def test_analyze_highlights_the_costly_plays_on_a_terminal(folder: Path) -> None:
+    """On a terminal the play that lost the hand is red and the bar has come and gone;
+    the lines read the same as in a pipe, where nothing is coloured."""
+    shutil.copy(ROOT / "samples/legal/42-costly-play.42", folder / "costly.42")
+    raw, code = in_terminal(["analyze", "costly.42"], folder)
+    piped, piped_code = in_pipe(["analyze", "costly.42"], folder)
+    assert code == piped_code == 0
+    lost = next(line for line in raw.splitlines() if "4-3" in line and "lost" in line)
+    assert "\x1b[1;31m" in lost  # bold red
+    assert SPINNER.search(raw), "the progress bar was drawn (it is gone from the final screen)"
+    assert "\x1b[" not in piped
+    assert final_screen(raw) == piped.rstrip("\n").splitlines()

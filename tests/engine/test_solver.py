@@ -23,7 +23,7 @@ from referee.engine.declarations import Declaration
 from referee.engine.games import GAMES
 from referee.engine.hand import Hand, Phase, seat_order
 from referee.engine.profiles import make_rules
-from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve
+from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve, solve_line
 from referee.engine.tiles import Tile, count_value, tile
 
 # Every game and contract: (game, declaration, options).
@@ -205,6 +205,50 @@ def test_line_of_best_play_replays_to_the_value() -> None:
         assert hand.phase is Phase.DONE
         team = pos.declaring_team
         assert got.value == (hand.team_tricks[team] if pos.lose_all else hand.points[team])
+
+
+def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> None:
+    """``solve_line`` along random play: at every position the oracle's value and values
+    after each tile (endings), or ``solve``'s own (whole Moon and 42 hands)."""
+    rng = random.Random(23)
+    for game, declaration, options in CONTRACTS[::2]:
+        tricks = 3 if game != "88" else 2
+        hand = hand_in_play(game, declaration, options, rng)
+        while len(hand.tricks) < GAMES[game].hand_size - tricks:
+            hand.play(rng.choice(hand.legal_plays()))
+        start = position_from_hand(hand)
+        positions, plays = [], []
+        while not hand.finished:
+            positions.append(position_from_hand(hand))
+            plays.append(rng.choice(hand.legal_plays()))
+            hand.play(plays[-1])
+        line = solve_line(start, plays)
+        assert len(line) == len(plays)
+        for pos, got in zip(positions, line, strict=True):
+            value, per_tile = oracle(pos)
+            assert (got.value, dict(got.moves)) == (value, per_tile)
+    for game, declaration, options in [("moon", Declaration("suit", 3), {}), ("42", Declaration("suit", 5), {})]:
+        hand = hand_in_play(game, declaration, options, rng)
+        start = position_from_hand(hand)
+        positions, plays = [], []
+        while not hand.finished and len(plays) < 12:
+            positions.append(position_from_hand(hand))
+            plays.append(rng.choice(hand.legal_plays()))
+            hand.play(plays[-1])
+        for pos, got in zip(positions, solve_line(start, plays), strict=True):
+            alone = solve(pos, moves=True)
+            assert (got.value, got.moves, got.mover_high) == (alone.value, alone.moves, alone.mover_high)
+
+
+def test_a_line_stops_at_its_first_unsolved_position_and_refuses_an_illegal_tile() -> None:
+    hand = hand_in_play("42", Declaration("suit", 4), {}, random.Random(8))
+    start = position_from_hand(hand)
+    first = hand.legal_plays()[0]
+    short = solve_line(start, [first, first], budget=20)
+    assert len(short) == 1 and not short[0].solved and short[0].value is None and short[0].moves == ()
+    held_by_another = hand.hands[((hand.turn or 0) + 1) % 4][0]
+    with pytest.raises(ValueError, match="cannot play"):
+        solve_line(start, [held_by_another])
 
 
 def test_sevens_is_forced_and_gives_the_forced_line() -> None:

@@ -42,6 +42,7 @@ NAMED_TESTS: dict[str, str] = {
     "S014": "test_a_file_that_cannot_be_read_is_s014",
     "S015": "test_a_record_too_long_is_s015",
     "W104": "test_h2_many_diagnostics_of_one_code_fold_into_w104",
+    "W105": "test_analyze_notes_a_hand_without_its_deal_w105",
 }
 
 # Samples whose expectations document the right behaviour while the referee gets it wrong.
@@ -352,3 +353,38 @@ def test_a_record_too_long_is_s015(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     status, diagnostics = check_json(f)
     assert status == 2 and [d["code"] for d in diagnostics] == ["S015"]
     assert where(diagnostics[0]) == ("S015", 1, 1)
+
+
+def test_a_claim_after_a_tile_not_held_is_unverified_in_honest_words(tmp_path: Path) -> None:
+    """A forced play of a tile its player did not hold (E402, applied) leaves uneven hands,
+    which the solver refuses: the claim is W101, saying so, and nothing is guessed."""
+    f = tmp_path / "claim.42"
+    f.write_text(
+        "hand 1 dealer W\n"
+        "  deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+        "       E 5-5 5-4 5-3 5-2 5-1 5-0 4-4\n"
+        "       S 4-3 4-2 4-1 4-0 3-3 3-2 3-1\n"
+        "       W 3-0 2-2 2-1 2-0 1-1 1-0 0-0\n"
+        "  bid N 42, E pass, S pass, W pass\n"
+        "  trump sixes\n"
+        "  play N 6-6 E 5-5 S 0-0 W 3-0\n"
+        "  claim\n",
+        encoding="utf-8",
+    )
+    status, diagnostics = check_json(f)
+    assert [where(d) for d in diagnostics] == [("E402", 8, 20), ("W101", 9, 3)]
+    message = str(diagnostics[1]["message"])
+    assert message == (
+        "the claim is not verified: the hands left are uneven (a tile was played that its player did not hold), "
+        "so the rest cannot be searched"
+    )
+    assert status == 1
+
+
+def test_analyze_notes_a_hand_without_its_deal_w105() -> None:
+    """W105 comes from `referee analyze`, not `check`: a hand it cannot solve is a note at its `hand` line."""
+    status, output = run("analyze", "--format", "json", "--hand", "2", str(SAMPLES / "legal" / "42-hand-log.42"))
+    lines = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+    notes = [d for d in lines if d["type"] == "diagnostic"]
+    assert status == 0 and [where(d) for d in notes] == [("W105", 22, 1)]
+    assert notes[0]["severity"] == "note" and "its deal is not recorded" in str(notes[0]["message"])

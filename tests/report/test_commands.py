@@ -103,3 +103,17 @@ def test_report_a_syntax_error_exits_2(tmp_path: Path) -> None:
     code, _, _ = run("report", "samples/broken/syntax-bad-tile.42", "-O", str(tmp_path))
     assert code == 2
     assert "S002" in (tmp_path / "syntax-bad-tile.html").read_text(encoding="utf-8")
+
+
+def test_report_with_analysis_marks_the_play_that_lost_the_hand(tmp_path: Path) -> None:
+    target = tmp_path / "costly.html"
+    code, _, err = run("report", "samples/legal/42-costly-play.42", "samples/broken/42-renege.42", "--analysis", "-O", str(tmp_path))
+    assert code == 1, err
+    html = (tmp_path / "42-costly-play.html").read_text(encoding="utf-8")
+    assert '<td class="play losing">4-3 <span class="cost">−21</span></td>' in html
+    assert html.count('class="cost"') == 1  # the only costly play
+    assert "opening value 32 points (EW need 31 points); made → set at trick 1, E (Bob) played 4-3 (best 6-6)" in html
+    renege = (tmp_path / "42-renege.html").read_text(encoding="utf-8")
+    assert "Not analysed: it has rule errors (E404)" in renege
+    code, _, _ = run("report", "samples/legal/42-costly-play.42", "-O", str(target))
+    assert code == 0 and 'class="cost"' not in target.read_text(encoding="utf-8")

@@ -1,0 +1,212 @@
+"""``referee analyze``: the double-dummy value before and after every play of every hand."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, TextIO
+
+import typer
+
+from . import app
+from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
+from .params import Command, choice_option, number_option, paths_argument
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from rich.console import Console
+
+    from ..diagnostics import Diagnostic
+    from ..judge.analysis import HandAnalysis
+    from ..judge.judged import Judged
+
+
+class AnalyzeFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+BUDGET_HELP = "2,000,000"
+"""``solver.DEFAULT_BUDGET`` as the help shows it (a test keeps them equal; the solver is not imported for --help)."""
+
+
+@app.command(cls=Command)
+def analyze(
+    paths: list[str] = paths_argument(PATHS_HELP),
+    hand: int | None = number_option(None, "--hand", "-H", minimum=1, help="Only the hand of this written number (in every record)."),
+    fmt: AnalyzeFormat = choice_option(
+        AnalyzeFormat.text,
+        "--format",
+        "-f",
+        help="text (a table a hand), json (JSON Lines: a line a hand, a diagnostic or the summary) or csv (a row a play).",
+    ),
+    par: bool = typer.Option(False, "--par", help="Also solve each deal from the declarer's lead under every declaration the rules allow."),
+    budget: int | None = number_option(
+        None,
+        "--budget",
+        minimum=1,
+        metavar="NODES",
+        help=f"Positions the search may visit for each play (and each par declaration) before the hand is given up (default {BUDGET_HELP}).",
+    ),
+    output: str | None = typer.Option(
+        None, "--output", "-O", metavar="FILE", help="Write the analysis to this file instead of standard output."
+    ),
+    rules: str = RULES_OPT,
+    options: str | None = OPTIONS_OPT,
+    jobs: int | None = number_option(
+        None,
+        "--jobs",
+        "-j",
+        minimum=1,
+        help="Processes that solve hands side by side (default: the cores available; 1: this one only; at most 4 per core).",
+    ),
+    verbose: bool = VERBOSE_OPT,
+) -> None:
+    """Analyse every hand with a full deal double-dummy: the value before each play and
+    after the play made, the cost of each play (points, or tricks, its side gave away
+    against its best choice), the best tiles, the value at the opening lead, and the
+    first play that turned a contract that could be made into one that could not (and
+    back).  A value is the declaring side's final total with best play by everyone
+    (docs/analysis.md).  A hand without a full deal, with rule errors, or past the node
+    budget is not analysed: a W105 note says why, and no value is guessed.  The exit
+    status is that of `check`.
+
+    \b
+    Examples:
+      referee analyze samples/legal/42-costly-play.42
+      referee analyze samples/legal/42-game.42 --hand 3 --format json
+      referee analyze samples/legal/moon-game.42 --hand 2 --par
+      referee analyze samples/legal/moon-game.42 --format csv -O plays.csv --jobs 2
+      referee analyze samples/legal/88-game.42 --hand 1 --budget 20000
+    """
+    import csv
+    import json
+    import sys
+    from contextlib import closing, nullcontext
+
+    from ..engine.solver import DEFAULT_BUDGET
+    from ..judge.analysis import HandAnalysis
+    from ..judge.analysis_batch import analyse_records, skip_note
+    from ..judge.isolate import counts_as_game
+    from ..output import atomic_write
+    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
+    from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
+    from ..report.render import diagnostic_json, fold_repeats
+    from ..words import plural
+    from .common import _referee, _usage_fail, name_skipped
+    from .guard import stdout_closed
+    from .progress import Meter, wants_progress
+
+    out, err = consoles(wide=True)
+    try:
+        referee = _referee(rules, options)
+        inputs = expand_paths(paths)
+    except UsageError as e:
+        raise _usage_fail(err, str(e)) from None
+    tune_gc()
+    files = inputs.files
+    totals = Totals(files=len(files), skipped=len(inputs.skipped))
+    name_skipped(err, inputs.skipped, verbose)
+
+    def judged() -> Iterator[tuple[Judged, None]]:
+        """Every record judged, counted for the summary as it is judged (so that the count
+        is whole even when the printing stops early)."""
+        for j in judge_paths(files, referee):
+            totals.count(j.file, _hands(j, hand), counts_as_game(j), _shown(j, hand))
+            yield j, None
+
+    analysed = not_analysed = 0
+    found = False
+    source = judged()
+    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
+        page = _file_console(stream) if output else out
+        writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n") if fmt is AnalyzeFormat.csv else None
+        if writer is not None:
+            writer.writeheader()
+        with Meter(err, files, show=wants_progress() and fmt is not AnalyzeFormat.json) as meter:
+            results = analyse_records(
+                source,
+                referee,
+                only=hand,
+                budget=budget or DEFAULT_BUDGET,
+                with_par=par,
+                jobs=min(jobs or default_jobs(), max_jobs()),
+                done=lambda j: meter.advance(j.file, 1),
+            )
+            with closing(results):  # stopping early shuts the workers down
+                for j, items in results:
+                    found = found or bool(items)
+                    notes = [skip_note(j, i) for i in items if not isinstance(i, HandAnalysis)]
+                    done = [i for i in items if isinstance(i, HandAnalysis)]
+                    analysed += len(done)
+                    not_analysed += len(notes)
+                    # a W105 note is counted as a hand not analysed, not as a warning; an S016 is an error
+                    totals.count(j.file, None, False, [d for d in notes if d.code != "W105"])
+                    meter.advance(j.file, 0)
+                    if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
+                        break
+                    shown = fold_repeats(_shown(j, hand) + notes)
+                    with meter.output():
+                        if fmt is AnalyzeFormat.json:
+                            for a in done:
+                                stream.write(json.dumps(analysis_document(j, a), ensure_ascii=False) + "\n")
+                            for d in shown:
+                                stream.write(diagnostic_json(d) + "\n")
+                        elif writer is not None:
+                            for a in done:
+                                writer.writerows(analysis_rows(j, a))
+                            _print_all(err, shown)
+                        else:
+                            _print_text(page, j, done, shown)
+        for _ in source:  # what is left after the reader went: judged and counted, not analysed
+            if totals.exit_status == 2:
+                break
+        if hand is not None and not found and not stdout_closed():
+            raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
+        summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
+        if fmt is AnalyzeFormat.json:
+            line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
+            line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
+            stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
+        elif fmt is AnalyzeFormat.text and output is None:
+            out.print(summary)
+        else:
+            err.print(summary)
+    raise typer.Exit(totals.exit_status)
+
+
+def _file_console(stream: TextIO) -> Console:
+    from rich.console import Console
+
+    return Console(file=stream, width=100_000, highlight=False, emoji=False, color_system=None)
+
+
+def _shown(j: Judged, only: int | None) -> list[Diagnostic]:
+    """The record's diagnostics that concern what is analysed (with --hand, that hand's and the record's own)."""
+    return [d for d in j.diagnostics if only is None or d.hand in (None, only)]
+
+
+def _hands(j: Judged, only: int | None) -> int | None:
+    """Hands of the record counted in the summary (with --hand, the one of that number)."""
+    if j.record is None:
+        return None
+    hands = j.record.hands
+    return len(hands) if only is None else sum(h.label(i) == only for i, h in enumerate(hands, start=1))
+
+
+def _print_all(console: Console, diagnostics: list[Diagnostic]) -> None:
+    from .common import _print_diagnostic
+
+    for d in diagnostics:
+        _print_diagnostic(console, d)
+
+
+def _print_text(out: Console, j: Judged, done: list[HandAnalysis], shown: list[Diagnostic]) -> None:
+    from ..report.analysis import analysis_tables
+
+    for a in done:
+        for part in analysis_tables(j, a):
+            out.print(part)
+        out.print()
+    _print_all(out, shown)
