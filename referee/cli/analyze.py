@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
+from ..cluster.address import ClusterSpec
 from . import app
-from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
+from .common import CLUSTER_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def analyze(
         help="Processes that solve hands side by side (default: the cores available; 1: this one only; at most 4 per core).",
     ),
     verbose: bool = VERBOSE_OPT,
+    cluster: ClusterSpec | None = CLUSTER_OPT,
 ) -> None:
     """Analyse every hand with a full deal double-dummy: the value before each play and
     after the play made, the cost of each play (points, or tricks, its side gave away
@@ -79,11 +81,12 @@ def analyze(
       referee analyze samples/legal/moon-game.42 --hand 2 --par
       referee analyze samples/legal/moon-game.42 --format csv -O plays.csv --jobs 2
       referee analyze samples/legal/88-game.42 --hand 1 --budget 20000
+      referee analyze samples/legal/42-game.42 --cluster local:2
     """
     import csv
     import json
     import sys
-    from contextlib import closing, nullcontext
+    from contextlib import ExitStack, closing, nullcontext
 
     from ..engine.solver import DEFAULT_BUDGET
     from ..judge.analysis import HandAnalysis
@@ -94,13 +97,14 @@ def analyze(
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.render import diagnostic_json, fold_repeats
     from ..words import plural
-    from .common import _referee, _usage_fail, name_skipped
+    from .common import _referee, _usage_fail, batch_options, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
+        batch_options(jobs, cluster, None, None)
         inputs = expand_paths(paths)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
@@ -116,10 +120,26 @@ def analyze(
             totals.count(j.file, _hands(j, hand), counts_as_game(j), _shown(j, hand))
             yield j, None
 
+    width = min(jobs or default_jobs(), max_jobs())
+    executor = None
+    stack = ExitStack()
+    if cluster is not None:  # hands go to the cluster's workers as tasks (docs/distributed.md)
+        from ..cluster.session import open_session
+
+        try:
+            session = stack.enter_context(open_session(cluster))
+        except UsageError as e:
+            raise _usage_fail(err, str(e)) from None
+        client = getattr(session, "client", None)
+        if client is None:  # --cluster sync: every hand in this process
+            width = 1
+        else:
+            executor = client.get_executor(pure=False, retries=2)
+            width = max(1, sum(client.nthreads().values()))
     analysed = not_analysed = 0
     found = False
     source = judged()
-    with atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
+    with stack, atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
         page = _file_console(stream) if output else out
         writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n") if fmt is AnalyzeFormat.csv else None
         if writer is not None:
@@ -131,8 +151,9 @@ def analyze(
                 only=hand,
                 budget=budget or DEFAULT_BUDGET,
                 with_par=par,
-                jobs=min(jobs or default_jobs(), max_jobs()),
+                jobs=width,
                 done=lambda j: meter.advance(j.file, 1),
+                executor=executor,
             )
             with closing(results):  # stopping early shuts the workers down
                 for j, items in results:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from .. import codes
@@ -84,12 +84,15 @@ def analyse_records(
     with_par: bool = False,
     jobs: int = 1,
     done: Callable[[Judged], None] | None = None,
+    executor: Executor | None = None,
 ) -> Generator[RecordResult, None, None]:
     """Every record's hands analysed, in input order (each record with its trace, or
     None to judge it again with one); with ``jobs`` > 1 the hands go to worker
-    processes.  ``done`` is called as each hand is finished, for a progress meter."""
+    processes, or to ``executor`` when one is given (a Dask cluster's, for
+    ``--cluster``; ``jobs`` is then its worker threads).  ``done`` is called as each
+    hand is finished, for a progress meter."""
     plans = ((j, _plan_contained(j, referee, trace, only, budget, with_par)) for j, trace in judged)
-    if jobs <= 1:
+    if jobs <= 1 and executor is None:
         for j, items in plans:
             results = []
             for item in items:
@@ -98,19 +101,23 @@ def analyse_records(
                     done(j)
             yield j, results
         return
-    yield from _in_workers(plans, jobs, done)
+    yield from _in_workers(plans, max(jobs, 1), done, executor)
 
 
 Queued = tuple[Judged, list[tuple[Future[HandAnalysis | Skipped] | None, HandTask | Skipped]]]
 
 
 def _in_workers(
-    plans: Iterator[tuple[Judged, list[HandTask | Skipped]]], jobs: int, done: Callable[[Judged], None] | None
+    plans: Iterator[tuple[Judged, list[HandTask | Skipped]]],
+    jobs: int,
+    done: Callable[[Judged], None] | None,
+    executor: Executor | None = None,
 ) -> Iterator[RecordResult]:
     import multiprocessing
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=context)
+    if executor is None:
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = executor if executor is not None else ProcessPoolExecutor(jobs, mp_context=context)
     window: deque[Queued] = deque()
     broken = False
 
@@ -161,4 +168,5 @@ def _in_workers(
         while window:
             yield take()
     finally:  # also when the caller stops early: hands not started are dropped, not solved
-        pool.shutdown(wait=True, cancel_futures=True)
+        if executor is None:  # a cluster's executor belongs to its session, which closes it
+            pool.shutdown(wait=True, cancel_futures=True)

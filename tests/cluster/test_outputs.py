@@ -67,3 +67,27 @@ def test_local_cluster_started_for_the_run(corpora: dict[str, list[str]]) -> Non
     two = CliRunner().invoke(app, [*args, "--cluster", "local:2"])
     assert (two.exit_code, two.stdout) == (one.exit_code, one.stdout)
     assert '"type": "summary"' in one.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["samples/legal/42-costly-play.42"],
+        ["samples/legal/moon-game.42", "--hand", "2", "--par"],
+        ["samples/legal/42-nello-made.42", "samples/legal/42-sevens-set.42"],
+    ],
+)
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_analyze_on_a_cluster_writes_what_one_job_writes(args: list[str], fmt: str, scheduler: str, tmp_path: Path) -> None:
+    """``analyze --cluster``: each hand a task on the cluster's workers, the output in order
+    and byte for byte that of ``--jobs 1``."""
+    root = Path(__file__).resolve().parents[2]
+    paths = [str(root / a) if a.endswith(".42") else a for a in args]
+    reference = tmp_path / "one-job"
+    expected = run(["analyze", *paths, "--format", fmt, "--jobs", "1", "-O", str(reference)])
+    wanted = reference.read_bytes()
+    assert len(wanted) > 500
+    for label, cluster in (("sync", "sync"), ("two-workers", scheduler)):
+        out = tmp_path / f"{label}.out"
+        assert run(["analyze", *paths, "--format", fmt, "--cluster", cluster, "-O", str(out)]) == expected, label
+        assert out.read_bytes() == wanted, label
