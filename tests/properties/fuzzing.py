@@ -94,7 +94,8 @@ JUDGING = {"check", "score", "convert"}
 
 LEAGUE = {"select", "dups", "stats", "standings", "fix"}
 """Commands that exit 2 exactly when ``check`` does (input they cannot read), whatever
-else they say with 0 and 1."""
+else they say with 0 and 1; ``dups``, which does not judge, exits 2 only when ``check``
+does, but not for what only the replay finds (``test_fuzz.all_commands``)."""
 
 
 @dataclass(frozen=True)
