@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import partial
 from typing import NamedTuple
 
 from .itemscan import declaration
@@ -51,16 +50,19 @@ input), its words (the keyword first, on the item's first line).  False: not pla
 _HAND = re.compile(r"[ \t]*(?i:hand)(?:[ \t]+([0-9]{1,9}))?(?:[ \t]+(?i:dealer)[ \t]+([A-Za-z]))?[ \t]*")
 """The hand line, plainly written."""
 
-_CALL = re.compile(r"([A-Za-z])[ \t]+(?:((?i:pass))|([0-9]{1,9})(?:[ \t]+([A-Za-z]+))?)[ \t]*(?:,[ \t]*|$)")
-"""One call with its seat, and the comma after it."""
+_CALL = re.compile(r"(([A-Za-z])[ \t]+(?:((?i:pass))|([0-9]{1,9})(?:[ \t]+([A-Za-z]+))?))[ \t]*(?:,[ \t]*|$)")
+"""One call with its seat (group 1 is the call, as its span), and the comma after it."""
 
 _CONTRACTS = ("plunge", "splash")
 
-_new_play = partial(tuple.__new__, Play)
-"""``Play(seat, tile, (), ())`` as one C call: a hand has dozens of plays."""
-
 _UPPER = {c: c.upper() for c in LETTERS}
 """A seat letter to the seat: any other word is not a seat."""
+
+_PLAYS: dict[tuple[str, str], Play] = {
+    (seat, word): tuple.__new__(Play, (seat.upper(), tile, (), ())) for seat in LETTERS for word, tile in TILES.items()
+}
+"""Each seat word and tile word to its play: a play is immutable, so a hand's dozens of
+plays are one dictionary lookup each (about 5,000 entries)."""
 
 
 def _indent(line: str) -> int:
@@ -130,12 +132,10 @@ def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     calls = rec.calls
     pos = _after_keyword(line, words)
     end = len(line.rstrip())
-    match = _CALL.match
-    while pos < end:
-        m = match(line, pos)
-        if m is None:
+    for m in _CALL.finditer(line, pos, end):
+        if m.start() != pos:
             return False
-        word = m.group(4)
+        _, seat, passed, number, word = m.groups()
         suit: int | None = None
         contract: str | None = None
         if word is not None:
@@ -146,12 +146,11 @@ def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
                 contract = low
             else:
                 return False
-            stop = m.end(4)
-        else:
-            stop = m.end(2) if m.group(2) is not None else m.end(3)
-        amount = None if m.group(2) is not None else int(m.group(3))
-        calls.append(Call(m.group(1).upper(), amount, suit, contract, (at + m.start(1), at + stop)))  # type: ignore[arg-type]
+        start, stop = m.span(1)
+        calls.append(Call(seat.upper(), None if passed is not None else int(number), suit, contract, (at + start, at + stop)))  # type: ignore[arg-type]
         pos = m.end()
+    if pos != end:
+        return False
     rec.calls_at = (at + _indent(line), at + end)
     return True
 
@@ -189,24 +188,26 @@ def trump_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
 
 
 def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    indent = len(line) - len(line.lstrip())
     if words[0].lower() == "play":
         if rec.tricks or len(words) == 1:
             return False
-        start = _after_keyword(line, words)
+        start = line.find(words[1], indent + 4)
         words = words[1:]
     else:
-        start = _indent(line)
+        start = indent
     end = len(line.rstrip())
+    n = len(words)
     winner = None
-    if len(words) > 2 and words[-2] == "=>":
+    if n > 2 and words[-2] == "=>":
         winner = words[-1]
         if not _seat(winner):
             return False
-        words = words[:-2]
-    if len(words) < 2 or len(words) % 2:
+        n -= 2
+    if n < 2 or n % 2:
         return False
     try:
-        plays = [_new_play((_UPPER[s], TILES[t], (), ())) for s, t in zip(words[0::2], words[1::2], strict=True)]
+        plays = [_PLAYS[p] for p in zip(words[0:n:2], words[1:n:2], strict=True)]
     except KeyError:
         return False
     if winner is None:
