@@ -554,6 +554,40 @@ class Hand:
         """Play ``t``; returns the trick when this play completes one."""
         return self.apply(actions.Play(seat, t), force=force)
 
+    def play_run(self, plays: Sequence[actions.Play]) -> tuple[int, Refusal | None, Trick | None]:
+        """Apply ``plays`` in order while each is allowed: ``apply`` for a run of plays.
+
+        Returns how many were applied, the refusal of the first play that was not (None
+        when all were), and the trick the last applied play completed (None if none).  A
+        replay spends most of its time on plays, so this checks each one in the loop and
+        leaves anything refused to the caller, who words it and decides what follows.
+
+        >>> from referee.engine.profiles import make_rules
+        >>> from referee.engine.tiles import tile
+        >>> deal = [[tile(t) for t in h.split()] for h in (
+        ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+        ...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+        >>> h = Hand(make_rules("42"), dealer=3, deal=deal)
+        >>> h.bid(0, Bid(30)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
+        >>> h.declare(Declaration("suit", 6))
+        >>> run = [actions.Play(0, tile(t)) for t in ("6-6",)] + [actions.Play(s, tile(t)) for s, t in ((1, "5-5"), (2, "4-3"), (3, "3-0"))]
+        >>> n, refusal, trick = h.play_run(run)
+        >>> n, refusal, trick.winner, trick.points, h.turn
+        (4, None, 0, 11, 0)
+        >>> n, refusal, trick = h.play_run([actions.Play(0, tile("6-5")), actions.Play(2, tile("4-2"))])
+        >>> n, refusal.code, trick, len(h.log)
+        (1, 'E401', None, 10)
+        """
+        check = self.check_play
+        play = self._play
+        done = None
+        for k, action in enumerate(plays):
+            refusal = check(action[0], action[1])
+            if refusal is not None:
+                return k, refusal, done
+            done = play(action)
+        return len(plays), None, done
+
     def _play(self, action: actions.Play) -> Trick | None:
         who = self.turn
         assert who is not None

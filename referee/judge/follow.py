@@ -165,10 +165,16 @@ class HandJudge:
 
     def follow(self, hr: HandRecord, hand: Hand) -> None:
         """Every action of ``hr``, in order; raises ``Stop`` where the hand is lost."""
+        rulings = self.rulings = Rulings(self, hr) if hr.misdeal or hr.renege or hr.accepted else None
+        try:
+            self._follow(hr, hand, rulings)
+        finally:
+            self.rulings = None  # the rulings refer to this judge: no cycle outlives the hand
+
+    def _follow(self, hr: HandRecord, hand: Hand, rulings: Rulings | None) -> None:
         g = self.g
         game = self.game
         seats = g.seats
-        rulings = self.rulings = Rulings(self, hr) if hr.misdeal or hr.renege or hr.accepted else None
         if rulings is not None:
             rulings.misdeal(hand)
         for call in hr.calls:
@@ -277,7 +283,9 @@ class HandJudge:
         trace = g.trace
         check_play = hand.check_play
         apply = hand.apply
+        play_run = hand.play_run
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
+        plain = trace is None and self.rulings is None
         for tr in tricks:
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.
@@ -286,7 +294,16 @@ class HandJudge:
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None
-            for k, p in enumerate(plays):
+            start = 0
+            if plain:  # the whole trick in one engine call, up to the first play it refuses
+                try:
+                    run = [new_play((seats[p.seat or ""], p.tile)) for p in plays]
+                except KeyError:  # a seat left out or not of this game: worded play by play below
+                    pass
+                else:
+                    start, refusal, done = play_run(run)
+            for k in range(start, len(plays)):
+                p = plays[k]
                 done = None
                 label = p.seat
                 seat = None if label is None else seats.get(label)

@@ -143,7 +143,6 @@ class GameReplay:
         """Labels ``side`` has read, by text: every hand's award and score name the same ones."""
         self.index = 0
         """The place (1-based) of the hand being replayed."""
-        self.judge = HandJudge(self)
 
     # -- labels -------------------------------------------------------------------------
     def seat(self, label: str | None, at: Span | None) -> int | None:
@@ -199,6 +198,10 @@ class GameReplay:
     def run(self) -> None:
         record = self.record
         hands = record.hands
+        # The hand judge refers to this replay, and this replay does not keep it: a cycle
+        # would leave the whole record to the cycle collector, which cost a quarter of
+        # ``check``'s time; without one, reference counting frees a record at once.
+        judge = HandJudge(self)
         for i, hr in enumerate(hands, start=1):
             number = hr.label(i)
             self.sink.hand = number
@@ -210,7 +213,7 @@ class GameReplay:
                 if self.detail:
                     self.hands.append(HandVerdict(number, i, followed=False))
                 continue
-            verdict = self.hand(number, i, hr)
+            verdict = self.hand(judge, number, i, hr)
             if self.detail and verdict is not None:
                 self.hands.append(verdict)
         self.sink.hand = None
@@ -231,7 +234,7 @@ class GameReplay:
         if hands and self.score_known and self.state.winner is None:
             self.sink.add(codes.W102, f"the game stops before any side reached {self.rules.target} {self.rules.target_unit}", hands[-1].at)
 
-    def hand(self, number: int, index: int, hr: HandRecord) -> HandVerdict | None:
+    def hand(self, judge: HandJudge, number: int, index: int, hr: HandRecord) -> HandVerdict | None:
         """Replay one hand; its verdict (None for a followed hand without ``detail``)."""
         if hr.unreadable:
             self.sink.add(codes.W103, "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
@@ -246,7 +249,6 @@ class GameReplay:
             refusal = state.check_dealer(dealer)
             if refusal:
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
-        judge = self.judge
         hand = judge.make_hand(hr, dealer)
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()

@@ -385,3 +385,47 @@ def test_refused_action_leaves_the_hand_unchanged(profile: str, rng: random.Rand
     else:
         raise AssertionError("a play out of turn was accepted")
     assert hand.snapshot() == before
+
+
+# -- a run of plays is the plays one by one -----------------------------------------------
+
+
+@FAST
+@given(profile=profiles, rng=rngs, data=st.data())
+def test_play_run_is_check_then_apply_play_by_play(profile: str, rng: random.Random, data: st.DataObject) -> None:
+    """``Hand.play_run`` stops where ``check_play`` first refuses, with the same refusal,
+    and leaves the hand as applying the plays before it one by one does."""
+    from referee.engine import actions as acts
+
+    rec = generate(profile, rng)
+    first = next((i for i, a in enumerate(rec.actions) if a[0] == "play"), None)
+    assume(first is not None)
+    assert first is not None
+    plays = [acts.Play(a[1], a[2]) for a in rec.actions[first:]]
+    if data.draw(st.booleans()):  # one play mutated: another seat, or a tile from another hand
+        k = data.draw(st.integers(0, len(plays) - 1))
+        seat, t = plays[k]
+        other = data.draw(st.sampled_from([s for s in range(rec.rules.game.players) if s != seat]))
+        plays[k] = acts.Play(other, t) if data.draw(st.booleans()) else acts.Play(seat, data.draw(st.sampled_from(rec.deal[other])))
+    ran = state_before(rec, first)
+    n, refusal, done = ran.play_run(plays)
+    one = state_before(rec, first)
+    want, last = len(plays), None
+    for k, p in enumerate(plays):
+        why = one.check_play(p.seat, p.tile)
+        if why is not None:
+            want = k
+            assert refusal is not None and (refusal.code, refusal.message) == (why.code, why.message)
+            break
+        last = one.apply(p, checked=None)
+    assert n == want
+    assert refusal is None or n < len(plays)
+    assert done == last
+    assert (ran.log, ran.tricks, ran.trick, ran.turn, ran.points, ran.hands) == (
+        one.log,
+        one.tricks,
+        one.trick,
+        one.turn,
+        one.points,
+        one.hands,
+    )
