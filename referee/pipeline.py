@@ -9,17 +9,14 @@ hand, and what the command needs of it (``extract``) comes back in input order.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
 from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
@@ -29,6 +26,9 @@ from .notation.reader import ReadResult, read_records
 from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, expand_url, is_url
 from .words import plural
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "EXTENSIONS",
@@ -359,6 +359,10 @@ def outcomes(
         for j in judge_paths(paths, referee):
             yield outcome_of(j, extract)
         return
+    import multiprocessing  # only here: a single process never pays for the pool's imports
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     workers = jobs - 1 if share else jobs
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(referee, extract))

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +144,8 @@ def _value(value: Any) -> str | None:
 
 def _parse(where: str, path: str | Path) -> tuple[str, dict[str, Any]]:
     """The file's text and its TOML document, or a ``HouseRuleError`` saying why not."""
+    import tomllib  # only a house-rule file needs it: start-up does not pay for it
+
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,10 +26,14 @@ _REPO_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
 
 def grammar_path() -> Path:
     """The grammar file: package data in a wheel, else ``<repo>/grammar/notation.lark``."""
-    packaged = resources.files("referee").joinpath(GRAMMAR_FILE)
-    if packaged.is_file():
-        return Path(str(packaged))
-    return _REPO_GRAMMAR
+    beside = Path(__file__).resolve().parents[1] / GRAMMAR_FILE  # an installed wheel, unzipped: no importlib.resources needed
+    if beside.is_file():
+        return beside
+    if _REPO_GRAMMAR.is_file():
+        return _REPO_GRAMMAR
+    from importlib import resources  # a zipped install
+
+    return Path(str(resources.files("referee").joinpath(GRAMMAR_FILE)))
 
 
 @cache
@@ -54,6 +57,17 @@ _FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
 
 
 @cache
+def _sources() -> dict[str, tuple[str, int]]:
+    """Each one-regex terminal's pattern and flags, by name (read, not compiled)."""
+    out: dict[str, tuple[str, int]] = {}
+    for m in _TERMINAL.finditer(grammar_text()):
+        flags = 0
+        for f in m.group(3):
+            flags |= _FLAGS[f]
+        out[m.group(1)] = (m.group(2), flags)
+    return out
+
+
 def terminals() -> dict[str, re.Pattern[str]]:
     """The grammar's one-regex terminals, compiled, by name.
 
@@ -61,18 +75,15 @@ def terminals() -> dict[str, re.Pattern[str]]:
     by input that needs a diagnosis); ``tests/notation/test_grammar.py`` checks each
     against the terminal Lark builds (``Lark.get_terminal``).
     """
-    out: dict[str, re.Pattern[str]] = {}
-    for m in _TERMINAL.finditer(grammar_text()):
-        flags = 0
-        for f in m.group(3):
-            flags |= _FLAGS[f]
-        out[m.group(1)] = re.compile(m.group(2), flags)
-    return out
+    return {name: terminal(name) for name in _sources()}
 
 
+@cache
 def terminal(name: str) -> re.Pattern[str]:
-    """The compiled regular expression of the grammar's terminal ``name``."""
-    return terminals()[name]
+    """The compiled regular expression of the grammar's terminal ``name`` (compiled when
+    first asked for: start-up compiles only the few the hot path uses)."""
+    pattern, flags = _sources()[name]
+    return re.compile(pattern, flags)
 
 
 def keyword(name: str) -> str:

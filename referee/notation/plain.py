@@ -58,11 +58,19 @@ _CONTRACTS = ("plunge", "splash")
 _UPPER = {c: c.upper() for c in LETTERS}
 """A seat letter to the seat: any other word is not a seat."""
 
-_PLAYS: dict[tuple[str, str], Play] = {
-    (seat, word): tuple.__new__(Play, (seat.upper(), tile, (), ())) for seat in LETTERS for word, tile in TILES.items()
-}
-"""Each seat word and tile word to its play: a play is immutable, so a hand's dozens of
-plays are one dictionary lookup each (about 5,000 entries)."""
+
+class _Plays(dict[tuple[str, str], Play]):
+    """Each seat word and tile word to its play, made when first read: a play is
+    immutable, so a hand's dozens of plays are one dictionary lookup each (at most one
+    entry per letter and way of writing a tile, about 5,000)."""
+
+    def __missing__(self, key: tuple[str, str]) -> Play:
+        seat, word = key
+        play = self[key] = tuple.__new__(Play, (_UPPER[seat], TILES[word], (), ()))  # KeyError: not a seat, or not a tile
+        return play
+
+
+_PLAYS = _Plays()
 
 
 def _indent(line: str) -> int:
