@@ -215,7 +215,7 @@ def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if n < 2 or n % 2:
         return False
     try:
-        plays = [_PLAYS[p] for p in zip(words[0:n:2], words[1:n:2], strict=True)]
+        plays = list(map(_PLAYS.__getitem__, zip(words[0:n:2], words[1:n:2], strict=True)))  # no Python frame per play
     except KeyError:
         return False
     if winner is None:
@@ -377,7 +377,7 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord 
             entry = items.get(word)
             if entry is not None:
                 reader, item_rank, continues, names = entry
-                if word in seen or (names and not items.keys().isdisjoint([w.lower() for w in words[1:]])):
+                if word in seen or (names and not items.keys().isdisjoint(map(str.lower, words[1:]))):
                     return None
                 seen.add(word)
                 if item_rank is not None:

@@ -126,8 +126,12 @@ def _advance(line: int, column: int, text: str) -> tuple[int, int]:
     return line, column + len(text)
 
 
-_BOUNDARY = re.compile(r"^[ \t\f\r]*(?:(hand)(?![A-Za-z0-9_+-])|(\[))", re.M | re.I)
-"""A line that may start a chunk: a ``hand`` line, or a tag line."""
+_STARTS_LINE = r"[ \t\f\r]*(?:((?i:hand))(?![A-Za-z0-9_+-])|(\[))"
+_BOUNDARY = re.compile(_STARTS_LINE)
+"""A line that may start a chunk: a ``hand`` line, or a tag line (matched at a line start)."""
+_NEXT_BOUNDARY = re.compile(r"\n" + _STARTS_LINE)
+"""``_BOUNDARY`` after a newline: searched for, the regex engine skips to each newline
+rather than trying every character (a third less time than ``^`` in multi-line mode)."""
 _STARTS = re.compile(r"(hand)(?![A-Za-z0-9_+-])|(\[)", re.I)
 """``_BOUNDARY`` at the first text of a line (after a comment, say)."""
 _TEXT_LINE = re.compile(r"^[ \t\f\r]*[^ \t\f\r\n;{]", re.M)
@@ -230,11 +234,11 @@ class _Cutter:
         """Whole lines with no ``{`` and no comment open: the boundaries are the lines the
         regex finds; blank and ``;`` lines before one go with it."""
         at = 0
-        for m in _BOUNDARY.finditer(text):
+        for m in _NEXT_BOUNDARY.finditer("\n" + text):  # the newline put first stands for the line start at 0
             kind = HAND if m.group(1) else HEADER
             if kind == HEADER and self.kind == HEADER:
                 continue  # the header goes on
-            b = m.start()
+            b = m.start()  # in ``text``: the match starts one character early, at its newline
             c = _back(text, at, b)
             if c > at:
                 self._add(text[at:c], True)
