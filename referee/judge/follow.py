@@ -9,7 +9,7 @@ A hand whose deal is not written is dealt by the engine from its plays
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -22,7 +22,7 @@ from ..engine.rebuild import rebuild_deal
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
 from ..notation.locate import play_spans, tile_spans
-from ..notation.record import HandRecord, TrickRecord
+from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
 from .rules_for import declaration_of
@@ -51,6 +51,30 @@ _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
 
 
+class EnginePlays(dict[Play, actions.Play]):
+    """A record's play (seat label, tile) to the engine's (seat number, tile), for one
+    game's seats, made when first met: a replay meets the same few hundred plays
+    millions of times.  Plays with comments are converted but not kept (their text is
+    the writer's, so they could grow the table without bound); a seat this game does
+    not have, or none, raises ``KeyError``."""
+
+    def __init__(self, seats: dict[str, int]) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def __missing__(self, play: Play) -> actions.Play:
+        converted = actions.Play(self.seats[play.seat], play.tile)  # type: ignore[index]
+        if not (play.comments or play.after):
+            self[play] = converted
+        return converted
+
+
+@cache
+def engine_plays(seats: tuple[tuple[str, int], ...]) -> EnginePlays:
+    """The conversion table of a game's seats (one per game: a handful in all)."""
+    return EnginePlays(dict(seats))
+
+
 class HandJudge:
     """Follows the hands of one record for its ``GameReplay``."""
 
@@ -66,6 +90,7 @@ class HandJudge:
         self._spans: dict[Span, list[Span]] = {}
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
+        self._plays = engine_plays(tuple(sorted(g.seats.items())))
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -183,7 +208,7 @@ class HandJudge:
             if seat is None and label is not None:
                 seat = g.seat(label, call.at)
             bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
-            self.act(hand, actions.Call(seat, bid), call.at)
+            self.act(hand, actions.Call(seat, bid), call.at, checked=hand.check_bid(seat, bid))
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
@@ -285,6 +310,7 @@ class HandJudge:
         apply = hand.apply
         play_run = hand.play_run
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
+        convert = self._plays.__getitem__
         plain = trace is None and self.rulings is None
         for tr in tricks:
             plays = tr.plays
@@ -297,7 +323,7 @@ class HandJudge:
             start = 0
             if plain:  # the whole trick in one engine call, up to the first play it refuses
                 try:
-                    run = [new_play((seats[p.seat or ""], p.tile)) for p in plays]
+                    run = list(map(convert, plays))
                 except KeyError:  # a seat left out or not of this game: worded play by play below
                     pass
                 else:

@@ -115,7 +115,7 @@ def deal_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
         return False
     try:
         seat = _UPPER[words[0]]
-        tiles = [TILES[w] for w in words[1:]]
+        tiles = list(map(TILES.__getitem__, words[1:]))
     except KeyError:
         return False
     rec.deal.append(Dealt(seat, tiles, (at + start, at + len(line.rstrip()))))

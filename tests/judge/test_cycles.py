@@ -77,3 +77,24 @@ def test_records_with_rule_errors_leave_no_cycles() -> None:
     assert len(texts) > 20
     left = cycles_left_by(lambda: [_judge_text(text, True) for text in texts])
     assert not left, left.most_common(8)
+
+
+def test_play_table_keeps_only_plain_plays() -> None:
+    """The replay's table of record plays to engine plays is bounded: a play with a
+    comment is converted but not kept (every comment could differ)."""
+    from referee.engine import actions
+    from referee.engine.tiles import tile
+    from referee.judge.follow import EnginePlays
+    from referee.notation.record import Play
+
+    table = EnginePlays({"N": 0, "E": 1})
+    plain = Play("E", tile("6-4"))
+    assert table[plain] == actions.Play(1, tile("6-4"))
+    assert plain in table
+    noted = Play("E", tile("6-4"), ("a comment",))
+    assert table[noted] == actions.Play(1, tile("6-4"))
+    assert noted not in table
+    for unknown in (Play(None, tile("6-4")), Play("Q", tile("6-4"))):
+        with pytest.raises(KeyError):
+            table[unknown]
+    assert len(table) == 1
