@@ -5,6 +5,7 @@ failing part way through a file, a worker process killed, and --jobs 1000."""
 from __future__ import annotations
 
 import json
+import concurrent.futures
 import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -216,7 +217,7 @@ def test_jobs_1000_starts_at_most_4_per_core(monkeypatch: pytest.MonkeyPatch, co
         return real(min(workers, 2), **kwargs)
 
     monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(pipeline, "ProcessPoolExecutor", counting)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting)  # the pipeline imports it when it starts a pool
     monkeypatch.setattr(pipeline, "default_jobs", lambda: 2)
     status, out, _ = invoke("check", corpus, "--quiet", "--jobs", "1000")
     assert status == 2 and "hands" in out
