@@ -59,18 +59,30 @@ _UPPER = {c: c.upper() for c in LETTERS}
 """A seat letter to the seat: any other word is not a seat."""
 
 
-class _Plays(dict[tuple[str, str], Play]):
-    """Each seat word and tile word to its play, made when first read: a play is
-    immutable, so a hand's dozens of plays are one dictionary lookup each (at most one
-    entry per letter and way of writing a tile, about 5,000)."""
+class _SeatPlays(dict[str, Play]):
+    """One seat word's plays, by tile word, made when first read."""
 
-    def __missing__(self, key: tuple[str, str]) -> Play:
-        seat, word = key
-        play = self[key] = tuple.__new__(Play, (_UPPER[seat], TILES[word], (), ()))  # KeyError: not a seat, or not a tile
+    def __init__(self, seat: str) -> None:
+        super().__init__()
+        self.seat = _UPPER[seat]  # KeyError: not a seat
+
+    def __missing__(self, word: str) -> Play:
+        play = self[word] = tuple.__new__(Play, (self.seat, TILES[word], (), ()))  # KeyError: not a tile
         return play
 
 
+class _Plays(dict[str, _SeatPlays]):
+    """Each seat word, then each tile word, to its play: a play is immutable, so a hand's
+    dozens of plays are two dictionary lookups each, made in C by ``map`` (at most one
+    entry per letter and way of writing a tile, about 5,000)."""
+
+    def __missing__(self, seat: str) -> _SeatPlays:
+        plays = self[seat] = _SeatPlays(seat)
+        return plays
+
+
 _PLAYS = _Plays()
+_by_tile = dict.__getitem__
 
 
 def _indent(line: str) -> int:
@@ -215,7 +227,7 @@ def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if n < 2 or n % 2:
         return False
     try:
-        plays = list(map(_PLAYS.__getitem__, zip(words[0:n:2], words[1:n:2], strict=True)))  # no Python frame per play
+        plays = list(map(_by_tile, map(_PLAYS.__getitem__, words[0:n:2]), words[1:n:2]))  # no Python frame per play
     except KeyError:
         return False
     if winner is None:
