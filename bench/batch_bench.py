@@ -170,6 +170,60 @@ def against_floor(path: Path, rounds: int) -> list[tuple[float, float]]:
     return out
 
 
+def fine_floor(path: Path, segment: int = 500) -> tuple[float, float, int] | None:
+    """(check, floor) CPU seconds in this process, alternating segment by segment.
+
+    The corpus is cut at game boundaries into files of about ``segment`` hands; the floor
+    and the referee (``judge_paths`` as ``check --jobs 1`` runs it) take each in turn, so
+    a drift of the machine's speed longer than a fraction of a second hits both alike.
+    Whole processes timed in turn (``against_floor``) varied from 3.4 to 6.4 times on
+    this machine in one run; this gives the ratio to within a few percent.
+    """
+    import io
+    import tempfile
+
+    from referee.judge.replay import Referee
+    from referee.pipeline import judge_paths, tune_gc
+
+    if not FLOOR.exists():
+        return None
+    code = compile(FLOOR.read_text(encoding="utf-8"), str(FLOOR), "exec")
+    games = path.read_text(encoding="utf-8").split("[Rules ")
+    pieces: list[str] = []
+    current, hands = games[0], 0
+    for g in games[1:]:
+        current += "[Rules " + g
+        hands += g.count("\nhand ")
+        if hands >= segment:
+            pieces.append(current)
+            current, hands = "", 0
+    if current.strip():
+        pieces.append(current)
+    referee = Referee(detail=False)
+    tune_gc()
+    check = floor = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i, text in enumerate(pieces):
+            f = Path(tmp) / f"{i}.42"
+            f.write_text(text, encoding="utf-8")
+            files.append(f)
+        for f in files:
+            argv, err = sys.argv, sys.stderr
+            sys.argv, sys.stderr = ["floor42", str(f)], io.StringIO()
+            t = time.process_time()
+            try:
+                exec(code, {"__name__": "__main__"})
+            finally:
+                sys.argv, sys.stderr = argv, err
+            floor += time.process_time() - t
+            t = time.process_time()
+            for _ in judge_paths([str(f)], referee):
+                pass
+            check += time.process_time() - t
+    return check, floor, len(files)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default="42,moon,88", help="games to measure (comma-separated)")
@@ -233,6 +287,11 @@ def main() -> None:
         if pairs:
             ratios = sorted(a / b for a, b in pairs)
             floor_rows.append(f"| median of {len(pairs)} | | **{ratios[len(ratios) // 2]:.2f}** |")
+        fine = fine_floor(corpus("42", 100_000))
+        if fine is not None:
+            a, b, parts = fine
+            floor_rows.append(f"| in one process, alternating {parts} segments of about 500 hands: {a:.2f} | {b:.2f} | **{a / b:.2f}** |")
+            print(f"floor, segment by segment: check {a:.2f} s CPU, floor {b:.2f} s CPU, ratio {a / b:.2f}", flush=True)
     if opts.write:
         write_doc(" ".join(["python", "bench/batch_bench.py", *sys.argv[1:]]), cores, rows, memory, stage_rows, n, floor_rows)
 

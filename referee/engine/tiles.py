@@ -61,7 +61,7 @@ class Tile(int):
         return self.lo if self.hi == number else self.hi
 
     def __str__(self) -> str:
-        return f"{self.hi}-{self.lo}"
+        return _TEXT[self]
 
     def __repr__(self) -> str:
         return f"Tile({self.hi}-{self.lo})"
@@ -73,6 +73,9 @@ def _make_all() -> dict[int, Tile]:
 
 ALL_TILES: dict[int, Tile] = _make_all()
 """Every double-six tile by its id (``hi * 7 + lo``), high end first."""
+
+_TEXT: tuple[str, ...] = tuple(f"{i // 7}-{i % 7}" for i in range(7 * 7))
+"""A tile's text by its id (``str(tile)``): JSON and text output write tens of tiles a hand."""
 
 _TILE_RE = re.compile(r"^\s*(\d+)\s*[-:|]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
 _BY_TEXT: dict[str, Tile] = {}

@@ -4,8 +4,8 @@ failing part way through a file, a worker process killed, and --jobs 1000."""
 
 from __future__ import annotations
 
-import json
 import concurrent.futures
+import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
