@@ -8,6 +8,7 @@ the line to quote, once the record is judged and before its text is let go.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .codes import Code, Severity
 from .source import Position, Source, Span
@@ -59,6 +60,21 @@ class Diagnostic:
             return self
         at = source.span(self.span)
         return replace(self, at=at, line_text=source.line_text(at.line))
+
+    def data(self) -> dict[str, Any]:
+        """The diagnostic as JSON data (the shape ``referee schema`` publishes as
+        ``Diagnostic``): ``check --format json`` lines and the verdicts of ``convert``."""
+        at = self.at
+        return {
+            "code": str(self.code),
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "at": None if at is None else {"line": at.line, "column": at.column, "end_line": at.end_line, "end_column": at.end_column},
+            "hint": self.hint,
+            "game": self.game,
+            "hand": self.hand,
+        }
 
     def location(self) -> str:
         where = self.file or "<record>"

@@ -151,18 +151,7 @@ def _as_text(obj: Any, source: Source | None) -> Any:
 
 
 def _diagnostic(obj: Any, source: Source | None) -> Any:
-    d = obj.resolve(source)
-    at = d.at
-    return {
-        "code": str(d.code),
-        "severity": d.severity.value,
-        "message": d.message,
-        "file": d.file,
-        "at": None if at is None else {"line": at.line, "column": at.column, "end_line": at.end_line, "end_column": at.end_column},
-        "hint": d.hint,
-        "game": d.game,
-        "hand": d.hand,
-    }
+    return obj.resolve(source).data()
 
 
 def _sequence(obj: Any, source: Source | None) -> Any:
@@ -176,7 +165,7 @@ def _mapping(obj: Any, source: Source | None) -> Any:
 def _writer_for(kind: Any) -> _Writer:
     if kind is TileType or (issubclass(kind, str) and kind is not str):
         return _as_text  # a tile, or an enum's text
-    if kind in (type(None), bool, int, float, str) or issubclass(kind, bool | int | float):
+    if kind is type(None) or issubclass(kind, int | float | str):
         return _as_is
     if issubclass(kind, Diagnostic):
         return _diagnostic

@@ -97,18 +97,7 @@ def fold_repeats(diagnostics: Sequence[Diagnostic], shown: int = REPEATS_SHOWN) 
 
 
 def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
-    at = d.at
-    return {
-        "type": "diagnostic",
-        "code": str(d.code),
-        "severity": d.severity.value,
-        "message": d.message,
-        "file": d.file,
-        "at": None if at is None else {"line": at.line, "column": at.column, "end_line": at.end_line, "end_column": at.end_column},
-        "hint": d.hint,
-        "game": d.game,
-        "hand": d.hand,
-    }
+    return {"type": "diagnostic", **d.data()}
 
 
 def diagnostic_json(d: Diagnostic) -> str:
