@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -312,7 +313,28 @@ class HandJudge:
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and self.rulings is None
-        for tr in tricks:
+        first = 0  # the first trick to follow trick by trick
+        resume = -1  # where in it to start play by play (-1: try the trick in one call)
+        if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
+            lists = [tr.plays for tr in tricks]
+            if set(map(len, lists)) == {size}:
+                try:
+                    run = list(map(convert, chain.from_iterable(lists)))
+                except KeyError:  # a seat left out or not of this game: worded play by play below
+                    pass
+                else:
+                    before = len(hand.tricks)
+                    applied, refusal, _ = play_run(run)
+                    first = applied // size
+                    for k in range(first):
+                        tr = tricks[k]
+                        if tr.winner is not None:
+                            self.written_winner(tr, hand.tricks[before + k].winner)
+                    if refusal is None:
+                        return
+                    resume = applied % size
+        for k in range(first, len(tricks)):
+            tr = tricks[k]
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.
             if len(plays) != size and not (
@@ -321,20 +343,22 @@ class HandJudge:
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None
             start = 0
-            if plain:  # the whole trick in one engine call, up to the first play it refuses
+            if k == first and resume >= 0:
+                start = resume  # the whole-hand run stopped here: its refusal is worded below
+            elif plain:  # the whole trick in one engine call, up to the first play it refuses
                 try:
                     run = list(map(convert, plays))
                 except KeyError:  # a seat left out or not of this game: worded play by play below
                     pass
                 else:
                     start, refusal, done = play_run(run)
-            for k in range(start, len(plays)):
-                p = plays[k]
+            for j in range(start, len(plays)):
+                p = plays[j]
                 done = None
                 label = p.seat
                 seat = None if label is None else seats.get(label)
                 if seat is None and label is not None:
-                    seat = g.seat(label, self.play_at(tr, k))
+                    seat = g.seat(label, self.play_at(tr, j))
                 t = p.tile
                 if trace is not None:
                     trace.setdefault(g.index, []).append((hand.snapshot(), hand.legal_plays()))
@@ -347,17 +371,19 @@ class HandJudge:
                     done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
-                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, k), checked=refusal)
+                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, j), checked=refusal)
                     except End:
                         return
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
-                want = g.seat(tr.winner, tr.winner_at)
-                if want is not None and want != done.winner:
-                    ws = self.game.seats
-                    self.add(
-                        codes.E506, f"the record gives this trick to {ws[want]}, but {ws[done.winner]} wins it", tr.winner_at or tr.at, None
-                    )
+                self.written_winner(tr, done.winner)
+
+    def written_winner(self, tr: TrickRecord, winner: int) -> None:
+        """The winner the record writes for ``tr``, against the one who took it."""
+        want = self.g.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
+        if want is not None and want != winner:
+            ws = self.game.seats
+            self.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[winner]} wins it", tr.winner_at or tr.at, None)
 
     # -- what the record states ------------------------------------------------------------
     def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:

@@ -40,6 +40,7 @@ from .plain import (
     bid_line,
     claim_line,
     deal_line,
+    deal_row,
     exchange_line,
     kitty_line,
     misdeal_line,
@@ -47,6 +48,7 @@ from .plain import (
     renege_line,
     result_line,
     score_line,
+    trick_line,
     trump_line,
 )
 from .record import Call, HandRecord, Play, TrickRecord, TrumpRecord
@@ -71,8 +73,9 @@ class ItemSpec:
     read: ItemReader
     plain: PlainReader
     """Reads a line of the item in the plain layout (``plain``), or says it is not plain."""
-    continues: bool
-    """In the plain layout, lines with no keyword continue it (deal rows, tricks)."""
+    plain_more: PlainReader | None
+    """Reads a line with no keyword that continues it in the plain layout (deal rows,
+    tricks); None: it has no such lines."""
     names: bool
     """Its words include names (sides) the plain reader takes as they come."""
     write: Callable[[HandRecord, Lines], None]
@@ -246,7 +249,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_misdeal,
         misdeal_line,
-        False,
+        None,
         False,
         write_misdeal,
         "`misdeal [by SEAT]` (the hand was misdealt and dealt again; the deal written is the redeal)",
@@ -259,15 +262,15 @@ ITEMS: tuple[ItemSpec, ...] = (
         False,
         read_deal,
         deal_line,
-        True,
+        deal_row,
         False,
         write_deal,
         "`deal SEAT TILE... SEAT TILE...` (seats in any order)",
     ),
     ItemSpec(
-        "kitty", ("WIDOW", "CAT"), "kitty", None, True, read_kitty, kitty_line, False, False, write_kitty, "`widow TILE...`, `cat TILE...`"
+        "kitty", ("WIDOW", "CAT"), "kitty", None, True, read_kitty, kitty_line, None, False, write_kitty, "`widow TILE...`, `cat TILE...`"
     ),
-    ItemSpec("bid", ("BID",), "calls", 1, False, read_bid, bid_line, False, False, write_bid, "`bid CALL, CALL ...`"),
+    ItemSpec("bid", ("BID",), "calls", 1, False, read_bid, bid_line, None, False, write_bid, "`bid CALL, CALL ...`"),
     ItemSpec(
         "exchange",
         ("EXCHANGE",),
@@ -276,7 +279,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_exchange,
         exchange_line,
-        False,
+        None,
         False,
         write_exchange,
         "`exchange TILE... for TILE...` or `exchange none`",
@@ -289,7 +292,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_trump,
         trump_line,
-        False,
+        None,
         False,
         write_trump,
         "`trump DECLARATION [low \\| high] [by SEAT]`",
@@ -302,7 +305,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         False,
         read_play,
         play_line,
-        True,
+        trick_line,
         False,
         write_play,
         "`play TRICK` then one trick per line, or tricks separated by `/`",
@@ -315,7 +318,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         False,
         read_accept,
         accept_line,
-        False,
+        None,
         False,
         write_accept,
         "`accept SEAT trick N` (the table let SEAT's play out of turn to trick N stand)",
@@ -328,7 +331,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_renege,
         renege_line,
-        False,
+        None,
         False,
         write_renege,
         "`renege SEAT trick N [called by SEAT]` (a renege called and ruled at the table)",
@@ -341,15 +344,15 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_claim,
         claim_line,
-        False,
+        None,
         False,
         write_claim,
         "`claim` (declarers take the rest) or `concede` (they give it up)",
     ),
     ItemSpec(
-        "result", ("RESULT",), "result", 6, True, read_result, result_line, False, True, write_result, "`result [SIDE] [POINTS] made\\|set`"
+        "result", ("RESULT",), "result", 6, True, read_result, result_line, None, True, write_result, "`result [SIDE] [POINTS] made\\|set`"
     ),
-    ItemSpec("award", ("AWARD",), "award", 6, True, read_award, award_line, False, True, write_award, "`award SIDE N [SIDE N ...]`"),
+    ItemSpec("award", ("AWARD",), "award", 6, True, read_award, award_line, None, True, write_award, "`award SIDE N [SIDE N ...]`"),
     ItemSpec(
         "score",
         ("SCORE",),
@@ -358,7 +361,7 @@ ITEMS: tuple[ItemSpec, ...] = (
         True,
         read_score,
         score_line,
-        False,
+        None,
         True,
         write_score,
         "`score SIDE N [SIDE N ...]` (running score after the hand)",
@@ -372,7 +375,7 @@ KEYWORDS: dict[str, Keyword] = {
 """Each item keyword (lower case) to what the hand scanner needs of its item."""
 KEYWORD_WORDS = frozenset(KEYWORDS)
 PLAIN_ITEMS: dict[str, PlainItem] = {
-    word: PlainItem(spec.plain, spec.rank, spec.continues, spec.names) for spec in ITEMS for word in spec.keywords
+    word: PlainItem(spec.plain, spec.rank, spec.plain_more, spec.names) for spec in ITEMS for word in spec.keywords
 }
 """Each item keyword (lower case) to its reader of the plain layout."""
 

@@ -83,6 +83,7 @@ class _Plays(dict[str, _SeatPlays]):
 
 _PLAYS = _Plays()
 _by_tile = dict.__getitem__
+_TILE = TILES.__getitem__
 
 
 def _indent(line: str) -> int:
@@ -115,22 +116,28 @@ def _side(word: str) -> bool:
 
 
 def deal_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    if rec.deal is None:  # the `deal` line
-        rec.deal = []
-        if len(words) == 1:
-            return True
-        start = _after_keyword(line, words)
-        words = words[1:]
-    else:
-        start = _indent(line)
+    """The ``deal`` line, with or without the first row."""
+    if rec.deal is not None:
+        return False
+    rec.deal = []
+    if len(words) == 1:
+        return True
+    rest = words[1:]
+    return deal_row(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
+
+
+def deal_row(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+    """A row of the deal (``start``: where its seat is, when not the line's first word)."""
     if len(words) < 2:
         return False
     try:
         seat = _UPPER[words[0]]
-        tiles = list(map(TILES.__getitem__, words[1:]))
+        tiles = list(map(_TILE, words[1:]))
     except KeyError:
         return False
-    rec.deal.append(Dealt(seat, tiles, (at + start, at + len(line.rstrip()))))
+    if start < 0:
+        start = line.find(words[0])
+    rec.deal.append(Dealt(seat, tiles, (at + start, at + len(line.rstrip()))))  # type: ignore[union-attr]
     return True
 
 
@@ -208,15 +215,15 @@ def trump_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
 
 
 def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    indent = len(line) - len(line.lstrip())
-    if words[0].lower() == "play":
-        if rec.tricks or len(words) == 1:
-            return False
-        start = line.find(words[1], indent + 4)
-        words = words[1:]
-    else:
-        start = indent
-    end = len(line.rstrip())
+    """The ``play`` line: the keyword and the first trick."""
+    if rec.tricks or len(words) == 1:
+        return False
+    rest = words[1:]
+    return trick_line(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + 4))
+
+
+def trick_line(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+    """A trick (``start``: where its first seat is, when not the line's first word)."""
     n = len(words)
     winner = None
     if n > 2 and words[-2] == "=>":
@@ -230,10 +237,13 @@ def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
         plays = list(map(_by_tile, map(_PLAYS.__getitem__, words[0:n:2]), words[1:n:2]))  # no Python frame per play
     except KeyError:
         return False
+    if start < 0:
+        start = line.find(words[0])
+    end = at + len(line.rstrip())
     if winner is None:
-        rec.tricks.append(TrickRecord(plays, None, (at + start, at + end)))
+        rec.tricks.append(TrickRecord(plays, None, (at + start, end)))
     else:
-        rec.tricks.append(TrickRecord(plays, winner.upper(), (at + start, at + end), (at + end - 1, at + end)))
+        rec.tricks.append(TrickRecord(plays, winner.upper(), (at + start, end), (end - 1, end)))
     return True
 
 
@@ -347,8 +357,9 @@ class PlainItem(NamedTuple):
 
     read: PlainReader
     rank: int | None
-    continues: bool
-    """Lines that start with no keyword continue the item (deal rows, tricks)."""
+    more: PlainReader | None
+    """Reads a line that starts with no keyword, which continues the item (deal rows,
+    tricks); None: the item has no such lines."""
     names: bool
     """Its line holds names (sides), which must not be item keywords: the grammar would
     start an item there."""
@@ -379,26 +390,25 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord 
     rec.at = (base + pos + _indent(head), base + pos + len(head.rstrip()))
     pos += len(head) + 1
     rank = -1
-    reader: PlainReader | None = None
-    continues = False
-    seen: set[str] = set()
+    more: PlainReader | None = None
+    at = base + pos
+    # A repeated single item is refused by its reader (it finds its field filled).
     for line in lines[k + 1 :]:
         words = line.split()
         if words:
-            word = words[0].lower()
-            entry = items.get(word)
-            if entry is not None:
-                reader, item_rank, continues, names = entry
-                if word in seen or (names and not items.keys().isdisjoint(map(str.lower, words[1:]))):
+            entry = items.get(words[0].lower())
+            if entry is None:
+                if more is None or not more(rec, line, at, words):
                     return None
-                seen.add(word)
+            else:
+                read, item_rank, more, names = entry
+                if names and not items.keys().isdisjoint(map(str.lower, words[1:])):
+                    return None
                 if item_rank is not None:
                     if item_rank < rank:
                         return None
                     rank = item_rank
-            elif not continues or reader is None:
-                return None
-            if not reader(rec, line, base + pos, words):
-                return None
-        pos += len(line) + 1
+                if not read(rec, line, at, words):
+                    return None
+        at += len(line) + 1
     return rec
