@@ -8,11 +8,12 @@ EDITS = st.lists(
     st.tuples(
         st.floats(0, 1),
         st.sampled_from(["delete", "insert", "replace"]),
-        st.sampled_from(list('0123456789-NESWABCF /;{}[]"\nxhand play bid trump')),
+        st.sampled_from(list('0123456789-NESWABCF /;{}[]"\nxhand play bid trump\t\f\r\x0b\x1c\xa0\x85\u2003')),
     ),
     max_size=6,
 )
-"""Up to six edits: where (0-1 of the text), what, and the character put in."""
+"""Up to six edits: where (0-1 of the text), what, and the character put in (white
+space the grammar takes and white space it does not among them)."""
 
 
 def mutate(text: str, edits: list[tuple[float, str, str]]) -> str:

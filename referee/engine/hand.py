@@ -252,7 +252,7 @@ class Hand:
         game = self.game
         who = self.seat(who_seat)
         if bid is None:
-            if self.rules.option("all-pass") == "forced" and who_seat == self.dealer and self.high_bid is None:
+            if who_seat == self.dealer and self.high_bid is None and self.rules.option("all-pass") == "forced":
                 return Refusal(
                     codes.E205,
                     f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid",
@@ -327,7 +327,7 @@ class Hand:
         assert who is not None
         bid = action.bid
         self.calls.append((who, bid))
-        self.log.append(actions.Call(who, bid))
+        self.log.append(action if action.seat == who else actions.Call(who, bid))
         if bid is not None and (self.high_bid is None or bid.amount > self.high_bid.amount):
             self.high_bid = bid
             self.declarer = who

@@ -50,6 +50,9 @@ class _Unchecked:
 
 _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
+_new_bid = partial(tuple.__new__, Bid)
+_new_call = partial(tuple.__new__, actions.Call)
+"""A bid and a call from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -208,8 +211,12 @@ class HandJudge:
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
                 seat = g.seat(label, call.at)
-            bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
-            self.act(hand, actions.Call(seat, bid), call.at, checked=hand.check_bid(seat, bid))
+            bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
+            refusal = hand.check_bid(seat, bid)
+            if refusal is None:
+                hand.apply(_new_call((seat, bid)), checked=None)
+            else:
+                self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:

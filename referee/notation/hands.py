@@ -18,7 +18,7 @@ from .. import codes
 from ..codes import Code
 from ..source import Span
 from .record import HandRecord
-from .tokens import LETTERS, MAX_DIGITS, TOKEN, Problem, is_number, out_of_range
+from .tokens import LETTERS, MAX_DIGITS, SPACES, TOKEN, Problem, is_number, out_of_range, splits_as_grammar
 
 __all__ = ["HandScan", "ItemReader", "Keyword", "scan_hand"]
 
@@ -43,7 +43,7 @@ class HandScan:
     """One hand's words and what the item readers made of them.
 
     Words are found line by line with ``str.split`` (``TOKEN`` where a line holds
-    ``,`` ``/`` or ``=``), and a line's newline is a word of its own (``\\n``).  Where
+    ``,`` ``/`` or ``=``, or the hand white space the grammar does not take), and a line's newline is a word of its own (``\\n``).  Where
     each word is is worked out only when a reader asks (``at``, ``span``), a line at
     a time; a span that starts or ends a line costs nothing more.
     """
@@ -60,11 +60,12 @@ class HandScan:
         firsts: list[int] = []
         """The index of each line's first word (its newline for a blank line)."""
         pos = 0
+        split = splits_as_grammar(text)
         for line in text.split("\n"):
             firsts.append(len(toks))
             lines.append((pos, line))
             pos += len(line) + 1
-            words = TOKEN.findall(line) if ("," in line or "/" in line or "=" in line) else line.split()
+            words = TOKEN.findall(line) if (not split or "," in line or "/" in line or "=" in line) else line.split()
             if words:
                 if words[0].lower() in keywords:
                     items.append(len(toks))
@@ -96,7 +97,7 @@ class HandScan:
         pos, line = self.lines[row]
         first = self.firsts[row]
         if i == first:
-            return pos + len(line) - len(line.lstrip())
+            return pos + len(line) - len(line.lstrip(SPACES))
         starts = self.starts.get(row)
         if starts is None:
             starts = []
@@ -115,7 +116,7 @@ class HandScan:
         if j + 1 < len(toks) and toks[j + 1] == "\n" and toks[j] != "\n":  # the last word of its line
             row = bisect_right(self.firsts, j) - 1
             pos, line = self.lines[row]
-            return pos + len(line.rstrip())
+            return pos + len(line.rstrip(SPACES))
         return self._start(j) + len(toks[j])
 
     def at(self, i: int) -> Span:

@@ -39,7 +39,7 @@ from .record import (
     TrickRecord,
     TrumpRecord,
 )
-from .tokens import LETTERS, MAX_DIGITS, SUITS, TILES
+from .tokens import LETTERS, MAX_DIGITS, SUITS, TILES, splits_as_grammar
 
 __all__ = ["PlainItem", "PlainReader", "plain_hand"]
 
@@ -369,6 +369,8 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord 
     """The hand in ``text`` (comments blanked; its first character at offset ``base``), when
     it is written in the plain layout; None otherwise.  ``items``: each item keyword (lower
     case) to its plain reader."""
+    if not splits_as_grammar(text):
+        return None
     rec = HandRecord()
     pos = 0
     lines = text.split("\n")

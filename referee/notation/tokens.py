@@ -20,6 +20,8 @@ from .grammar import terminal
 __all__ = [
     "LETTERS",
     "MAX_DIGITS",
+    "ODD_SPACES",
+    "SPACES",
     "SUITS",
     "TILES",
     "TOKEN",
@@ -27,11 +29,26 @@ __all__ = [
     "is_number",
     "is_signed",
     "is_tile_like",
+    "splits_as_grammar",
 ]
 
-TOKEN = re.compile(r"=>|[,/\n]|[^\s,/=]+|=")
+SPACES = " \t\f\r\n"
+"""The grammar's white space (its ``WS`` terminal)."""
+
+ODD_SPACES = "".join(c for c in map(chr, range(128)) if c.isspace() and c not in SPACES)
+"""ASCII characters ``str.split`` and ``str.strip`` take for white space and the grammar
+does not (beyond ASCII, ``str.isascii`` tells)."""
+
+TOKEN = re.compile(r"=>|[,/\n]|[^ \t\f\r\n,/=]+|=")
 """One word of an item, or a punctuation mark that is a word of its own (``=>`` ``,`` ``/``),
-or a newline (which ends a trick inside ``play``)."""
+or a newline (which ends a trick inside ``play``).  Words are separated by ``SPACES``."""
+
+
+def splits_as_grammar(text: str) -> bool:
+    """Whether ``str.split`` cuts ``text`` into words where the grammar does: it takes more
+    characters for white space than the grammar does, and ``text`` holds none of them."""
+    return text.isascii() and not any(map(text.__contains__, ODD_SPACES))
+
 
 TILES: dict[str, Tile] = {}
 """Every way of writing a double-six tile (``6-4``, ``4-6``, ``64``, ``46``), to the tile."""

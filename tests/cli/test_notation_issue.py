@@ -229,3 +229,17 @@ def test_fmt_makes_each_shorthand_sample_its_legal_twin(name: str) -> None:
     """The shorthand a table writes, made canonical, is byte for byte the legal sample."""
     assert referee("check", SHORTHAND / name).returncode == 0
     assert referee("fmt", "-", stdin=(SHORTHAND / name).read_bytes()).stdout == (LEGAL / name).read_bytes()
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\x0b", "\u2003"])
+def test_white_space_the_grammar_does_not_take_is_a_syntax_error(tmp_path: Path, space: str) -> None:
+    """The reader split words at a no-break space (``str.split``), where the grammar does not:
+    a hand the grammar rejects was judged as if it were written plainly."""
+    text = (LEGAL / "42-game.42").read_text(encoding="utf-8")
+    bad = re.sub(r"play ([NESW]) ", lambda m: f"play {m.group(1)}{space}", text, count=1)
+    assert bad != text
+    path = tmp_path / "space.42"
+    path.write_text(bad, encoding="utf-8")
+    result = referee("check", path)
+    assert result.returncode == 2
+    assert "error[S001]" in out(result)

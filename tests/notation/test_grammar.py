@@ -46,7 +46,7 @@ from referee.notation.record import (
     TrumpRecord,
 )
 from referee.notation.scanner import HAND, Chunk, chunks
-from referee.notation.tokens import SUITS, TILES, is_number, is_signed, is_tile_like
+from referee.notation.tokens import SPACES, SUITS, TILES, TOKEN, is_number, is_signed, is_tile_like, splits_as_grammar
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from tests.mutations import EDITS, mutate
@@ -91,6 +91,20 @@ def test_suit_words_are_the_suit_terminal_alternatives() -> None:
     assert alternatives is not None
     assert set(alternatives.group(1).split("|")) == set(SUITS)
     assert {w.lower() for w in NUMBER_ALIASES} == set(SUITS)
+
+
+def test_white_space_is_the_ws_terminal() -> None:
+    """The reader's words are cut at the grammar's white space, and only there: ``SPACES``
+    is the ``WS`` terminal, ``TOKEN`` never takes one into a word, and ``splits_as_grammar``
+    says where ``str.split`` would cut elsewhere."""
+    ws = terminals()["WS"]
+    chars = [chr(c) for c in range(0x3001)]
+    assert {c for c in chars if ws.fullmatch(c)} == set(SPACES)
+    for c in chars:
+        words = TOKEN.findall(f"a{c}b")
+        assert (words == ["a", "b"] or words == ["a", "\n", "b"]) == (c in SPACES), repr(c)
+        # str.split cuts at every c.isspace(): safe only where the grammar cuts too.
+        assert splits_as_grammar(f"a{c}b") == (c in SPACES if c.isspace() else c.isascii()), repr(c)
 
 
 @pytest.mark.parametrize("word", ["0", "42", "0042", "-1", "+7", "4a", "", "1.5", "٣"])

@@ -9,6 +9,7 @@ write, or the fast path is not fast.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,17 @@ def test_other_layouts_go_to_the_general_reader(hand: str) -> None:
 def test_damaged_hands_are_read_alike_or_declined(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
     for text, base in _hands(mutate(_simulated(game, seed), edits)):
         _agree(text, base)
+
+
+@pytest.mark.parametrize("space", ["\x0b", "\x1c", "\x1f", "\xa0", "\x85", "\u2003", "\u3000"])
+def test_white_space_the_grammar_does_not_take_goes_to_the_general_reader(space: str) -> None:
+    """``str.split`` splits at these, the grammar's ``WS`` does not: a hand that holds one
+    is the grammar's to read (a syntax error), not the plain reader's."""
+    text = re.sub(r"play ([NESW]) ", lambda m: f"play {m.group(1)}{space}", _simulated("42", 1), count=1)
+    assert space in text
+    hands = _hands(text)
+    assert hands
+    declined = [plain_hand(t, b, PLAIN_ITEMS) is None and scan_hand(t, b, KEYWORDS, KEYWORD_WORDS).broken for t, b in hands]
+    assert any(declined)
+    for t, b in hands:
+        _agree(t, b)
