@@ -50,9 +50,6 @@ input), its words (the keyword first, on the item's first line).  False: not pla
 _HAND = re.compile(r"[ \t]*(?i:hand)(?:[ \t]+([0-9]{1,9}))?(?:[ \t]+(?i:dealer)[ \t]+([A-Za-z]))?[ \t]*")
 """The hand line, plainly written."""
 
-_CALL = re.compile(r"(([A-Za-z])[ \t]+(?:((?i:pass))|([0-9]{1,9})(?:[ \t]+([A-Za-z]+))?))[ \t]*(?:,[ \t]*|$)")
-"""One call with its seat (group 1 is the call, as its span), and the comma after it."""
-
 _CONTRACTS = ("plunge", "splash")
 
 _UPPER = {c: c.upper() for c in LETTERS}
@@ -88,11 +85,6 @@ _TILE = TILES.__getitem__
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
-
-
-def _after_keyword(line: str, words: list[str]) -> int:
-    """Where the word after the keyword starts in ``line``."""
-    return line.find(words[1], _indent(line) + len(words[0]))
 
 
 def _seat(word: str) -> bool:
@@ -157,28 +149,40 @@ def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if rec.calls or len(words) < 3 or "," in words[-1]:
         return False
     calls = rec.calls
-    pos = _after_keyword(line, words)
+    first = line.find(words[0])
+    pos = line.find(words[1], first + 3)
     end = len(line.rstrip())
-    for m in _CALL.finditer(line, pos, end):
-        if m.start() != pos:
+    for piece in line[pos:end].split(","):
+        call = piece.split()
+        n = len(call)
+        if n < 2 or n > 3:
             return False
-        _, seat, passed, number, word = m.groups()
+        seat = _UPPER.get(call[0])
+        value = call[1]
+        if seat is None:
+            return False
         suit: int | None = None
         contract: str | None = None
-        if word is not None:
-            low = word.lower()
-            if low in SUITS:
-                suit = SUITS[low]
-            elif low in _CONTRACTS:
-                contract = low
-            else:
-                return False
-        start, stop = m.span(1)
-        calls.append(Call(seat.upper(), None if passed is not None else int(number), suit, contract, (at + start, at + stop)))  # type: ignore[arg-type]
-        pos = m.end()
-    if pos != end:
-        return False
-    rec.calls_at = (at + _indent(line), at + end)
+        if value.isdigit() and len(value) <= MAX_DIGITS:  # ASCII: the hand is (``splits_as_grammar``)
+            amount: int | None = int(value)
+            if n == 3:
+                word = call[2].lower()
+                if not word.isalpha():
+                    return False
+                if word in SUITS:
+                    suit = SUITS[word]
+                elif word in _CONTRACTS:
+                    contract = word
+                else:
+                    return False
+        elif n == 2 and value.lower() == "pass":
+            amount = None
+        else:
+            return False
+        start = at + pos + len(piece) - len(piece.lstrip())
+        calls.append(Call(seat, amount, suit, contract, (start, at + pos + len(piece.rstrip()))))  # type: ignore[arg-type]
+        pos += len(piece) + 1
+    rec.calls_at = (at + first, at + end)
     return True
 
 
