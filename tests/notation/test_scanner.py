@@ -1,0 +1,47 @@
+"""The scanner's two ways of cutting chunks agree.
+
+Text with no ``{`` comment is cut by one regex search for the lines that start a chunk
+(``_Cutter._fast``); text with one is cut line by line (``_Cutter._line``), which
+follows comments across lines.  Where both apply (no ``{``), they must cut the same
+chunks at the same places, on generated games of every game and on their mutations.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine.profiles import make_rules
+from referee.notation.scanner import Chunk, TooLong, _Cutter
+from referee.notation.writer import format_game
+from referee.play.simulate import simulate_games
+from tests.mutations import EDITS, mutate
+
+GAMES = ["42", "moon", "88"]
+
+
+def _simulated(game: str, seed: int) -> str:
+    return format_game(next(simulate_games(make_rules(game), 1, seed, max_hands=8)))
+
+
+def _cut(text: str, fast: bool) -> list[Chunk | TooLong]:
+    cutter = _Cutter(1, 0)
+    out = list(cutter._fast(text)) if fast else [c for line in text.split("\n")[:-1] for c in cutter._line(line + "\n")]
+    return out + list(cutter.finish())
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 500), edits=EDITS)
+def test_the_fast_cut_is_the_line_by_line_cut(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
+    text = mutate(_simulated(game, seed), edits).replace("{", "(").replace("}", ")")
+    text = text if text.endswith("\n") else text + "\n"
+    assert _cut(text, fast=True) == _cut(text, fast=False)
+
+
+def test_every_line_start_is_tried() -> None:
+    """Tag and hand lines in every case and indent, next to lines that only look like them."""
+    lines = ['[Rules "42"]', "  hand 1", "HAND 2", "\thAnD", "handy 3", "hand-4", " x hand", "; hand", "", "  [Event]", "h", "[", "hand"]
+    text = "\n".join(lines * 3) + "\n"
+    fast = _cut(text, fast=True)
+    assert fast == _cut(text, fast=False)
+    assert len(fast) > 10
