@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .itemscan import declaration
 from .record import (
@@ -81,6 +81,27 @@ class _Plays(dict[str, _SeatPlays]):
 _PLAYS = _Plays()
 _by_tile = dict.__getitem__
 _TILE = TILES.__getitem__
+
+
+class _Memo(dict[str, Any]):
+    """What a one-line item means, by the line's text: ``parse(line)`` worked out once per
+    text (at most ``MEMO_SIZE`` texts), as offsets within the line.  Calls, trump, the
+    result, award and score repeat from hand to hand, and a lookup costs less than
+    reading them again; the record's objects are still made for each hand (they hold
+    their places and may be changed)."""
+
+    def __init__(self, parse: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, line: str) -> Any:
+        found = self.parse(line)
+        if len(self) < MEMO_SIZE:
+            self[line] = found
+        return found
+
+
+MEMO_SIZE = 4096
 
 
 def _indent(line: str) -> int:
@@ -145,10 +166,13 @@ def kitty_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     return True
 
 
-def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    if rec.calls or len(words) < 3 or "," in words[-1]:
-        return False
-    calls = rec.calls
+def _calls(line: str) -> tuple[tuple[tuple[str, int | None, int | None, str | None, int, int], ...], int, int] | None:
+    """A ``bid`` line's calls (seat, amount, suit, contract, where the call starts and ends)
+    and where the item starts and ends."""
+    words = line.split()
+    if len(words) < 3 or "," in words[-1]:
+        return None
+    calls = []
     first = line.find(words[0])
     pos = line.find(words[1], first + 3)
     end = len(line.rstrip())
@@ -156,11 +180,11 @@ def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
         call = piece.split()
         n = len(call)
         if n < 2 or n > 3:
-            return False
+            return None
         seat = _UPPER.get(call[0])
         value = call[1]
         if seat is None:
-            return False
+            return None
         suit: int | None = None
         contract: str | None = None
         if value.isdigit() and len(value) <= MAX_DIGITS:  # ASCII: the hand is (``splits_as_grammar``)
@@ -168,20 +192,33 @@ def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
             if n == 3:
                 word = call[2].lower()
                 if not word.isalpha():
-                    return False
+                    return None
                 if word in SUITS:
                     suit = SUITS[word]
                 elif word in _CONTRACTS:
                     contract = word
                 else:
-                    return False
+                    return None
         elif n == 2 and value.lower() == "pass":
             amount = None
         else:
-            return False
-        start = at + pos + len(piece) - len(piece.lstrip())
-        calls.append(Call(seat, amount, suit, contract, (start, at + pos + len(piece.rstrip()))))  # type: ignore[arg-type]
+            return None
+        calls.append((seat, amount, suit, contract, pos + len(piece) - len(piece.lstrip()), pos + len(piece.rstrip())))
         pos += len(piece) + 1
+    return tuple(calls), first, end
+
+
+_CALLS = _Memo(_calls)
+
+
+def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    found = _CALLS[line]
+    if found is None or rec.calls:
+        return False
+    calls, first, end = found
+    add = rec.calls.append
+    for seat, amount, suit, contract, start, stop in calls:
+        add(Call(seat, amount, suit, contract, (at + start, at + stop)))
     rec.calls_at = (at + first, at + end)
     return True
 
@@ -208,13 +245,21 @@ def exchange_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool
     return True
 
 
+def _trump(line: str) -> tuple[str, int | None, int, int] | None:
+    words = line.split()
+    found = declaration(words[1]) if len(words) == 2 else None
+    return None if found is None else (found[0], found[1], _indent(line), len(line.rstrip()))
+
+
+_TRUMPS = _Memo(_trump)
+
+
 def trump_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    if rec.trump is not None or len(words) != 2:
+    found = _TRUMPS[line]
+    if found is None or rec.trump is not None:
         return False
-    found = declaration(words[1])
-    if found is None:
-        return False
-    rec.trump = TrumpRecord(found[0], found[1], False, None, (at + _indent(line), at + len(line.rstrip())))
+    kind, suit, start, end = found
+    rec.trump = TrumpRecord(kind, suit, False, None, (at + start, at + end))
     return True
 
 
@@ -259,12 +304,13 @@ def claim_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     return True
 
 
-def result_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    if rec.result is not None or len(words) > 4:
-        return False
+def _result(line: str) -> tuple[str | None, int | None, str, int, int] | None:
+    words = line.split()
+    if len(words) > 4:
+        return None
     outcome = words[-1].lower()
     if outcome not in ("made", "set"):
-        return False
+        return None
     side: str | None = None
     points: int | None = None
     middle = words[1:-1]
@@ -273,8 +319,19 @@ def result_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if middle and _number(middle[0]):
         points = int(middle.pop(0))
     if middle:
+        return None
+    return side, points, outcome, _indent(line), len(line.rstrip())
+
+
+_RESULTS = _Memo(_result)
+
+
+def result_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    found = _RESULTS[line]
+    if found is None or rec.result is not None:
         return False
-    rec.result = StatedResult(side, points, outcome, (at + _indent(line), at + len(line.rstrip())))  # type: ignore[arg-type]
+    side, points, outcome, start, end = found
+    rec.result = StatedResult(side, points, outcome, (at + start, at + end))
     return True
 
 
@@ -294,19 +351,31 @@ def _amounts(words: list[str]) -> dict[str, int] | None:
     return amounts
 
 
+def _sides(line: str) -> tuple[dict[str, int], int, int] | None:
+    """``award`` and ``score``: each side's amount, and where the item starts and ends."""
+    amounts = _amounts(line.split())
+    return None if amounts is None else (amounts, _indent(line), len(line.rstrip()))
+
+
+_AWARDS = _Memo(_sides)
+_SCORES = _Memo(_sides)
+
+
 def award_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    amounts = _amounts(words)
-    if rec.award is not None or amounts is None:
+    found = _AWARDS[line]
+    if found is None or rec.award is not None:
         return False
-    rec.award = StatedAward(amounts, (at + _indent(line), at + len(line.rstrip())))
+    amounts, start, end = found
+    rec.award = StatedAward(dict(amounts), (at + start, at + end))  # a copy: the memo's stays as read
     return True
 
 
 def score_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    scores = _amounts(words)
-    if rec.score is not None or scores is None:
+    found = _SCORES[line]
+    if found is None or rec.score is not None:
         return False
-    rec.score = StatedScore(scores, (at + _indent(line), at + len(line.rstrip())))
+    scores, start, end = found
+    rec.score = StatedScore(dict(scores), (at + start, at + end))
     return True
 
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.profiles import make_rules
+from referee.notation import plain
 from referee.notation.comments import blank
 from referee.notation.hands import scan_hand
 from referee.notation.items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
@@ -133,3 +134,24 @@ def test_white_space_the_grammar_does_not_take_goes_to_the_general_reader(space:
     assert any(declined)
     for t, b in hands:
         _agree(t, b)
+
+
+def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:
+    """One-line items are worked out once per text (``plain._Memo``); the records still
+    hold objects of their own, at their own places."""
+    text = "\n".join(f"hand {n}\n  bid N 30, E pass, S pass, W pass\n  award NS 1\n  score NS {n} EW 0\n" for n in (1, 2))
+    first, second = (plain_hand(t, b, PLAIN_ITEMS) for t, b in _hands(text))
+    assert first is not None and second is not None
+    assert first.award is not None and second.award is not None
+    assert first.award == second.award and first.award.amounts is not second.award.amounts
+    assert first.award.at != second.award.at and first.calls[0].at != second.calls[0].at
+    first.award.amounts["NS"] = 5
+    again = plain_hand(*_hands(text)[0], PLAIN_ITEMS)
+    assert again is not None and again.award is not None and again.award.amounts == {"NS": 1}
+
+
+def test_the_memo_of_lines_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plain, "MEMO_SIZE", 5)
+    memo = plain._Memo(lambda line: len(line))
+    assert [memo[str(n)] for n in range(100, 120)] == [3] * 20
+    assert len(memo) == 5
