@@ -438,6 +438,19 @@ class PlainItem(NamedTuple):
     start an item there."""
 
 
+def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int] | None:
+    """The ``hand`` line: its number, the dealer and where the dealer and the line are."""
+    m = _HAND.fullmatch(line)
+    if m is None:
+        return None
+    number = None if m.group(1) is None else int(m.group(1))
+    dealer = None if m.group(2) is None else m.group(2).upper()
+    return number, dealer, m.span(2), _indent(line), len(line.rstrip())
+
+
+_HEADS = _Memo(_head)
+
+
 def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord | None:
     """The hand in ``text`` (comments blanked; its first character at offset ``base``), when
     it is written in the plain layout; None otherwise.  ``items``: each item keyword (lower
@@ -454,15 +467,15 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord 
     if k == len(lines):
         return None
     head = lines[k]
-    m = _HAND.fullmatch(head)
-    if m is None:
+    found = _HEADS[head]
+    if found is None:
         return None
-    if m.group(1) is not None:
-        rec.number = int(m.group(1))
-    if m.group(2) is not None:
-        rec.dealer = m.group(2).upper()
-        rec.dealer_at = (base + pos + m.start(2), base + pos + m.end(2))
-    rec.at = (base + pos + _indent(head), base + pos + len(head.rstrip()))
+    at = base + pos
+    rec.number, dealer, dealer_at, start, end = found
+    if dealer is not None:
+        rec.dealer = dealer
+        rec.dealer_at = (at + dealer_at[0], at + dealer_at[1])
+    rec.at = (at + start, at + end)
     pos += len(head) + 1
     rank = -1
     more: PlainReader | None = None
