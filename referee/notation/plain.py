@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .itemscan import declaration
+from .memo import LineMemo
 from .record import (
     AcceptedPlay,
     Call,
@@ -81,27 +82,6 @@ class _Plays(dict[str, _SeatPlays]):
 _PLAYS = _Plays()
 _by_tile = dict.__getitem__
 _TILE = TILES.__getitem__
-
-
-class _Memo(dict[str, Any]):
-    """What a one-line item means, by the line's text: ``parse(line)`` worked out once per
-    text (at most ``MEMO_SIZE`` texts), as offsets within the line.  Calls, trump, the
-    result, award and score repeat from hand to hand, and a lookup costs less than
-    reading them again; the record's objects are still made for each hand (they hold
-    their places and may be changed)."""
-
-    def __init__(self, parse: Callable[[str], Any]) -> None:
-        super().__init__()
-        self.parse = parse
-
-    def __missing__(self, line: str) -> Any:
-        found = self.parse(line)
-        if len(self) < MEMO_SIZE:
-            self[line] = found
-        return found
-
-
-MEMO_SIZE = 4096
 
 
 def _indent(line: str) -> int:
@@ -208,7 +188,7 @@ def _calls(line: str) -> tuple[tuple[tuple[str, int | None, int | None, str | No
     return tuple(calls), first, end
 
 
-_CALLS = _Memo(_calls)
+_CALLS = LineMemo(_calls)
 
 
 def bid_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
@@ -251,7 +231,7 @@ def _trump(line: str) -> tuple[str, int | None, int, int] | None:
     return None if found is None else (found[0], found[1], _indent(line), len(line.rstrip()))
 
 
-_TRUMPS = _Memo(_trump)
+_TRUMPS = LineMemo(_trump)
 
 
 def trump_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
@@ -323,7 +303,7 @@ def _result(line: str) -> tuple[str | None, int | None, str, int, int] | None:
     return side, points, outcome, _indent(line), len(line.rstrip())
 
 
-_RESULTS = _Memo(_result)
+_RESULTS = LineMemo(_result)
 
 
 def result_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
@@ -357,8 +337,8 @@ def _sides(line: str) -> tuple[dict[str, int], int, int] | None:
     return None if amounts is None else (amounts, _indent(line), len(line.rstrip()))
 
 
-_AWARDS = _Memo(_sides)
-_SCORES = _Memo(_sides)
+_AWARDS = LineMemo(_sides)
+_SCORES = LineMemo(_sides)
 
 
 def award_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
@@ -448,7 +428,7 @@ def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int]
     return number, dealer, m.span(2), _indent(line), len(line.rstrip())
 
 
-_HEADS = _Memo(_head)
+_HEADS = LineMemo(_head)
 
 
 def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord | None:

@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.profiles import make_rules
-from referee.notation import plain
+from referee.notation import memo as memo_module
 from referee.notation.comments import blank
 from referee.notation.hands import scan_hand
 from referee.notation.items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
+from referee.notation.memo import LineMemo
 from referee.notation.plain import plain_hand
 from referee.notation.record import HandRecord
 from referee.notation.scanner import HAND, Chunk, chunks
@@ -137,7 +138,7 @@ def test_white_space_the_grammar_does_not_take_goes_to_the_general_reader(space:
 
 
 def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:
-    """One-line items are worked out once per text (``plain._Memo``); the records still
+    """One-line items are worked out once per text (``notation.memo``); the records still
     hold objects of their own, at their own places."""
     text = "\n".join(f"hand {n}\n  bid N 30, E pass, S pass, W pass\n  award NS 1\n  score NS {n} EW 0\n" for n in (1, 2))
     first, second = (plain_hand(t, b, PLAIN_ITEMS) for t, b in _hands(text))
@@ -151,7 +152,7 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
 
 
 def test_the_memo_of_lines_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plain, "MEMO_SIZE", 5)
-    memo = plain._Memo(lambda line: len(line))
+    monkeypatch.setattr(memo_module, "MEMO_SIZE", 5)
+    memo = LineMemo(len)
     assert [memo[str(n)] for n in range(100, 120)] == [3] * 20
     assert len(memo) == 5
