@@ -43,9 +43,10 @@ class HandScan:
     """One hand's words and what the item readers made of them.
 
     Words are found line by line with ``str.split`` (``TOKEN`` where a line holds
-    ``,`` ``/`` or ``=``, or the hand white space the grammar does not take), and a line's newline is a word of its own (``\\n``).  Where
-    each word is is worked out only when a reader asks (``at``, ``span``), a line at
-    a time; a span that starts or ends a line costs nothing more.
+    ``,`` ``/`` or ``=``, and everywhere in a hand that holds white space the grammar
+    does not take), and a line's newline is a word of its own (``\\n``).  Where each
+    word is is worked out only when a reader asks (``at``, ``span``), a line at a
+    time; a span that starts or ends a line costs nothing more.
     """
 
     __slots__ = ("base", "broken", "firsts", "items", "last_kw", "lines", "problems", "rank", "record", "singles", "starts", "toks")

@@ -248,7 +248,7 @@ def play_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     if rec.tricks or len(words) == 1:
         return False
     rest = words[1:]
-    return trick_line(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + 4))
+    return trick_line(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
 
 
 def trick_line(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
@@ -337,12 +337,12 @@ def _sides(line: str) -> tuple[dict[str, int], int, int] | None:
     return None if amounts is None else (amounts, _indent(line), len(line.rstrip()))
 
 
-_AWARDS = LineMemo(_sides)
-_SCORES = LineMemo(_sides)
+_SIDES = LineMemo(_sides)
+"""``award`` and ``score`` lines alike (their keyword is part of the text remembered)."""
 
 
 def award_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    found = _AWARDS[line]
+    found = _SIDES[line]
     if found is None or rec.award is not None:
         return False
     amounts, start, end = found
@@ -351,7 +351,7 @@ def award_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
 
 
 def score_line(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    found = _SCORES[line]
+    found = _SIDES[line]
     if found is None or rec.score is not None:
         return False
     scores, start, end = found
