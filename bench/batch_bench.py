@@ -111,7 +111,7 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     """
     import io
 
-    from referee.judge.replay import Referee
+    from referee.judging.replay import Referee
     from referee.notation.assemble import read_chunk
     from referee.notation.reader import read_records
     from referee.notation.scanner import Chunk, chunks, decode_blocks
@@ -182,7 +182,7 @@ def fine_floor(path: Path, segment: int = 500) -> tuple[float, float, int] | Non
     import io
     import tempfile
 
-    from referee.judge.replay import Referee
+    from referee.judging.replay import Referee
     from referee.pipeline import judge_paths, tune_gc
 
     if not FLOOR.exists():

@@ -10,8 +10,8 @@ The public API (docs/api.md):
 ('NS', {'NS': 7, 'EW': 2}, 10, [])
 
 ``read_records`` reads records from a path or a stream, ``read_text`` from a string;
-``judge`` replays one record (it is also the name of the ``referee.judge`` package,
-which is callable for that reason) (``Referee`` keeps a rule set and house rules for many);
+``judge`` replays one record (``Referee`` keeps a rule set and house rules for many; both
+live in the ``referee.judging`` package);
 ``make_rules`` and ``Hand`` drive the engine directly; ``Diagnostic`` is what every
 problem is reported as.  Each name is imported when first used, so ``import
 referee`` stays cheap for the command line.
@@ -29,8 +29,8 @@ __all__ = ["Diagnostic", "Hand", "Referee", "__version__", "judge", "make_rules"
 _HOMES = {
     "Diagnostic": "referee.diagnostics",
     "Hand": "referee.engine.hand",
-    "Referee": "referee.judge.replay",
-    "judge": "referee.judge",
+    "Referee": "referee.judging.replay",
+    "judge": "referee.judging.replay",
     "make_rules": "referee.engine.profiles",
     "read_records": "referee.notation.reader",
     "read_text": "referee.notation.reader",
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic
     from .engine.hand import Hand
     from .engine.profiles import make_rules
-    from .judge.replay import Referee, judge
+    from .judging.replay import Referee, judge
     from .notation.reader import read_records, read_text
 
 
@@ -50,7 +50,7 @@ def __getattr__(name: str) -> object:
     if home is None:
         raise AttributeError(f"module 'referee' has no attribute {name!r}")
     module = import_module(home)
-    value = module if name == "judge" else getattr(module, name)  # the judge package is callable
+    value = getattr(module, name)
     globals()[name] = value
     return value
 

@@ -40,7 +40,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from typing import Generic, NamedTuple, TypeVar, overload
 
-from .judge.replay import Referee
+from .judging.replay import Referee
 from .notation.reader import ReadResult, cannot_read
 from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, is_url, url_size

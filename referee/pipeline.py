@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
-from .judge.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
-from .judge.judged import Judged
-from .judge.replay import Referee
+from .judging.isolate import contained, counts_as_game, extract_safely, isolated, read_fault
+from .judging.judged import Judged
+from .judging.replay import Referee
 from .notation.reader import ReadResult, read_records
 from .notation.units import Unit, cut_units, read_unit
 from .notation.urls import URLError, expand_url, is_url
@@ -159,7 +159,7 @@ def _expand_url(url: str, extensions: tuple[str, ...]) -> list[str]:
     return found
 
 
-@isolated  # an engine failure on one record becomes an S016 on it (judge/isolate.py)
+@isolated  # an engine failure on one record becomes an S016 on it (judging/isolate.py)
 def judge_result(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
     """Judge one record as read, with every diagnostic placed at its line and column."""
     record = rr.record

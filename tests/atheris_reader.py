@@ -19,7 +19,7 @@ import sys
 import atheris
 
 with atheris.instrument_imports():
-    from referee.judge.replay import Referee
+    from referee.judging.replay import Referee
     from referee.notation.reader import read_text
     from referee.pipeline import judge_result
     from referee.report.render import fold_repeats, render_diagnostic

@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 
 EXPECT = re.compile(r"^; expect: [SEW]\d{3} \d+:\d+\s*$")

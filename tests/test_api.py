@@ -33,9 +33,9 @@ def test_import_referee_gives_the_public_names() -> None:
 
 
 def test_judge_is_callable_after_its_package_is_imported() -> None:
-    """``referee.judge`` is also a sub-package; importing it must not hide the function."""
+    """``referee.judge`` is the function, whatever of the ``referee.judging`` package is imported first."""
     code = (
-        "import referee.judge.replay, referee\n"
+        "import referee.judging.replay, referee.judging, referee\n"
         "r = next(referee.read_records('samples/legal/42-game.42')).record\n"
         "print(referee.judge(r).winner)"
     )

@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"diagnostics", "words"},
     {"engine"},
     {"notation"},
-    {"judge"},
+    {"judging"},
     {"interchange", "play"},
     {"report"},
     {"league"},
@@ -99,7 +99,7 @@ def test_imports_point_down_the_layers() -> None:
 
 
 def test_the_layer_check_would_catch_an_upward_import() -> None:
-    assert RANK["engine"] < RANK["notation"] < RANK["judge"] < RANK["report"] < RANK["pipeline"] < RANK["cli"]
+    assert RANK["engine"] < RANK["notation"] < RANK["judging"] < RANK["report"] < RANK["pipeline"] < RANK["cli"]
 
 
 IO_MODULES = {"io", "os", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket", "pydantic", "rich", "typer", "lark", "json"}
@@ -253,7 +253,7 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
     from referee.engine import hand as hand_module
     from referee.engine.deal import check_deal
     from referee.engine.refusal import Refusal
-    from referee.judge.replay import Referee
+    from referee.judging.replay import Referee
     from referee.notation import read_records
     from referee.pipeline import judge_result
 
@@ -269,7 +269,7 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
         return None if refusal is None else replace(refusal, message="Reworded: " + refusal.message[::-1])
 
     original_check, original_play = hand_module.Hand.check, hand_module.Hand.check_play
-    monkeypatch.setattr("referee.judge.follow.check_deal", lambda *a, **k: [reworded(r) for r in check_deal(*a, **k)])
+    monkeypatch.setattr("referee.judging.follow.check_deal", lambda *a, **k: [reworded(r) for r in check_deal(*a, **k)])
     monkeypatch.setattr(hand_module.Hand, "check", lambda self, action: reworded(original_check(self, action)))
     monkeypatch.setattr(hand_module.Hand, "check_play", lambda self, seat, t: reworded(original_play(self, seat, t)))
     after = said()

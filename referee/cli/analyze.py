@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..diagnostics import Diagnostic
-    from ..judge.analysis import HandAnalysis
-    from ..judge.judged import Judged
+    from ..judging.analysis import HandAnalysis
+    from ..judging.judged import Judged
 
 
 class AnalyzeFormat(StrEnum):
@@ -89,9 +89,9 @@ def analyze(
     from contextlib import ExitStack, closing, nullcontext
 
     from ..engine.solver import DEFAULT_BUDGET
-    from ..judge.analysis import HandAnalysis
-    from ..judge.analysis_batch import analyse_records, skip_note
-    from ..judge.isolate import counts_as_game
+    from ..judging.analysis import HandAnalysis
+    from ..judging.analysis_batch import analyse_records, skip_note
+    from ..judging.isolate import counts_as_game
     from ..output import atomic_write
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows

@@ -14,7 +14,7 @@ from .params import Command, choice_option, number_option, paths_argument
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..pipeline import Totals
     from .common import Output
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..cluster.address import ClusterSpec
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
 
 
 class Format(StrEnum):
@@ -64,7 +64,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
     from pathlib import Path
 
     from ..engine.games import GAMES
-    from ..judge.house import HouseRuleError, load_house_rules
+    from ..judging.house import HouseRuleError, load_house_rules
     from ..pipeline import UsageError
 
     if rules.lower() in GAMES:
@@ -84,8 +84,8 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
     from ..engine.games import GAMES
     from ..engine.profiles import OptionError, make_rules
-    from ..judge.house import option_suggestion
-    from ..judge.replay import Referee
+    from ..judging.house import option_suggestion
+    from ..judging.replay import Referee
     from ..pipeline import UsageError
 
     name, profiles = _profile(rules)

@@ -14,7 +14,7 @@ from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, R
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..notation.record import GameRecord
     from ..pipeline import Judged, Outcome
 
@@ -132,7 +132,7 @@ def _record_text(j: Judged) -> GameRecord | None:
 def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int, cluster: ClusterSpec | None
 ) -> Iterator[Outcome[Any]]:
-    from ..judge.isolate import contained
+    from ..judging.isolate import contained
     from ..pipeline import judge_result, outcome_of, outcomes
 
     if source is FromFormat.text:
@@ -143,7 +143,7 @@ def _convert_source(
 
     for name in files:
         judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in read_documents(name))
-        for j in contained(name, judged):  # a failure stays in its record, or in its file (judge/isolate.py)
+        for j in contained(name, judged):  # a failure stays in its record, or in its file (judging/isolate.py)
             yield outcome_of(j, extract)
 
 

@@ -113,7 +113,7 @@ def _escaped(error: Exception) -> str:
     """The message of an exception that escaped a command: a usage error found once the
     run had started (``--cluster`` with a scheduler that cannot be reached) in its own
     words, anything else as the bug it is."""
-    from ..judge.isolate import crash_summary
+    from ..judging.isolate import crash_summary
     from ..pipeline import UsageError
 
     if isinstance(error, UsageError):
@@ -142,7 +142,7 @@ def run() -> None:
         except WriteError as e:
             status = _fail(err, e)
         except Exception as e:
-            from ..judge.isolate import crash_summary
+            from ..judging.isolate import crash_summary
 
             status = _fail(err, f"internal error: {crash_summary(e)}; please report it")
         status = _finish(out, err, status)

@@ -16,7 +16,7 @@ from .params import Command, choice_option, paths_argument
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..pipeline import Judged, Totals
     from .common import Output
 

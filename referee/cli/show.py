@@ -15,9 +15,9 @@ from .params import Command, choice_option, complete_paths, number_option, paths
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..judge.judged import Judged
-    from ..judge.replay import Referee, Trace
-    from ..judge.verdict import GameVerdict
+    from ..judging.judged import Judged
+    from ..judging.replay import Referee, Trace
+    from ..judging.verdict import GameVerdict
     from ..notation.record import GameRecord
     from ..report.adapter import At
     from ..report.html import Analysis
@@ -103,7 +103,7 @@ def report(
     """
     from .. import codes
     from ..diagnostics import exit_status
-    from ..judge.isolate import crash_summary
+    from ..judging.isolate import crash_summary
     from ..output import reason
     from ..pipeline import UsageError, expand_paths
     from ..report.adapter import read_views
@@ -123,7 +123,7 @@ def report(
         judged: list[tuple[Judged, Trace]] | None = [] if analysis else None
         try:
             views, unread, diagnostics = read_views(name, referee, judged)
-        except Exception as e:  # this file only: the other pages are still written (judge/isolate.py)
+        except Exception as e:  # this file only: the other pages are still written (judging/isolate.py)
             problem = (
                 f"cannot read {name}: {reason(e)}"
                 if isinstance(e, OSError)
@@ -148,7 +148,7 @@ def report(
 
 def _page_analysis(judged: list[tuple[Judged, Trace]], referee: Referee) -> Analysis:
     """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
-    from ..judge.analysis_batch import analyse_records
+    from ..judging.analysis_batch import analyse_records
     from ..report.analysis import page_analysis
 
     return page_analysis(analyse_records(judged, referee))

@@ -50,7 +50,7 @@ def standings(
     import json
     import sys
 
-    from ..judge.house import HouseRuleError, load_tie_breaks
+    from ..judging.house import HouseRuleError, load_tie_breaks
     from ..league.games import summary
     from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table

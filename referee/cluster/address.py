@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 if TYPE_CHECKING:
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..pipeline import Extract, Outcome
 
 __all__ = ["ClusterSpec", "parse_cluster"]

@@ -23,12 +23,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from ..batch import UnitResult, cuttable, file_units, unit_result
-from ..judge.isolate import contained
+from ..judging.isolate import contained
 from ..pipeline import Extract, Outcome, fault_outcome, judge_file, outcome_of
 from .session import Pending, Session, open_session
 
 if TYPE_CHECKING:
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..notation.units import Unit
     from .address import ClusterSpec
 

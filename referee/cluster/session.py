@@ -32,7 +32,7 @@ from .address import ClusterSpec
 
 if TYPE_CHECKING:
     from ..batch import UnitResult
-    from ..judge.replay import Referee
+    from ..judging.replay import Referee
     from ..notation.units import Unit
     from ..pipeline import Extract
 

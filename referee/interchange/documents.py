@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
-from ..judge.judged import Judged
-from ..judge.verdict import GameVerdict
+from ..judging.judged import Judged
+from ..judging.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
 from .shapes import Position, dump, model_of
 

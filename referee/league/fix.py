@@ -7,7 +7,7 @@ A fix is a list of edits to the text, each at the place of the line it concerns
 not the layout.  A record with any other error is left alone (``blocking``): its
 replay may be wrong, and so would be what it says to write.
 
->>> from referee.judge.replay import Referee
+>>> from referee.judging.replay import Referee
 >>> from referee.notation.reader import read_text
 >>> from referee.pipeline import judge_result
 >>> text = '''hand 1 dealer W
@@ -44,8 +44,8 @@ from typing import Any
 
 from .. import codes
 from ..diagnostics import Diagnostic
-from ..judge.judged import Judged
-from ..judge.stated import stated_of_verdict
+from ..judging.judged import Judged
+from ..judging.stated import stated_of_verdict
 from ..notation.items import INDENT, ITEMS
 from ..notation.lines import Lines
 from ..notation.record import GameRecord, HandRecord, Tag

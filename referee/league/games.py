@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..judge.judged import Judged
+from ..judging.judged import Judged
 from ..report.names import player_names
 from .select import contract_of, game_of
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 
 from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
-from ..judge.judged import Judged
-from ..judge.verdict import GameVerdict, HandVerdict
+from ..judging.judged import Judged
+from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.itemscan import declaration
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..report.names import player_names

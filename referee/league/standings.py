@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..judge.house import DEFAULT_TIE_BREAKS, TIE_BREAKS
+from ..judging.house import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from .games import GameLine, side_key
 
 __all__ = ["DEFAULT_TIE_BREAKS", "TIE_BREAKS", "Row", "Table"]

@@ -23,7 +23,7 @@ from ..engine.game import GameState
 from ..engine.hand import Hand, HandResult
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
-from ..judge.stated import stated_lines
+from ..judging.stated import stated_lines
 from ..notation.record import (
     Call,
     Dealt,

@@ -35,9 +35,9 @@ from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.hand import HandSnapshot, partner_seat
 from ..engine.profiles import Game, Profile
 from ..engine.tiles import Tile, TileError, parse_tile
-from ..judge.judged import Judged
-from ..judge.replay import Referee, Trace
-from ..judge.verdict import GameVerdict, HandVerdict
+from ..judging.judged import Judged
+from ..judging.replay import Referee, Trace
+from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.locate import play_spans, tile_spans
 from ..notation.reader import read_records
 from ..notation.record import GameRecord, HandRecord

@@ -1,7 +1,7 @@
 """What ``referee analyze`` prints of an analysed hand: a table for people, a JSON line
 (``schemas.AnalyzeHand``), CSV rows (one a play), and the costs a report page shows.
 
-The numbers come from ``referee.judge.analysis``; this module only words them.  A
+The numbers come from ``referee.judging.analysis``; this module only words them.  A
 value is always the declaring side's final total (points, or tricks in Moon and
 nello); a cost is what a play gave away for its own side.
 """
@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.games import DEFAULT_GAME, GAMES
-from ..judge.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
-from ..judge.judged import Judged
+from ..judging.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
+from ..judging.judged import Judged
 from ..words import plural
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..judge.verdict import GameVerdict
+from ..judging.verdict import GameVerdict
 from ..notation.record import GameRecord, HandRecord
 
 __all__ = ["canonical"]

@@ -12,7 +12,7 @@ from ..engine.declarations import NUMBER_NAMES
 from ..engine.hand import HandSnapshot
 from ..engine.profiles import Profile
 from ..engine.tiles import Tile, parse_tile
-from ..judge.verdict import GameVerdict
+from ..judging.verdict import GameVerdict
 from ..notation.record import GameRecord
 from .adapter import At, PositionError, game_of, hand_diagram
 from .diagram import Diagram, tile_label

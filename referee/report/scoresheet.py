@@ -15,8 +15,8 @@ from ..diagnostics import Diagnostic
 from ..engine.declarations import NUMBER_NAMES
 from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
-from ..judge.judged import Judged
-from ..judge.verdict import GameVerdict, HandVerdict
+from ..judging.judged import Judged
+from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.record import HandRecord
 from ..words import plural
 from .names import player_names, seat_with_name, side_players

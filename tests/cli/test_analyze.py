@@ -16,9 +16,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from referee.engine.solver import DEFAULT_BUDGET
-from referee.judge import analysis_batch
-from referee.judge.analysis import HandAnalysis, HandTask, Skipped, analyse
-from referee.judge.analysis_batch import WORKER_DIED
+from referee.judging import analysis_batch
+from referee.judging.analysis import HandAnalysis, HandTask, Skipped, analyse
+from referee.judging.analysis_batch import WORKER_DIED
 from referee.report.analysis import CSV_FIELDS
 from referee.report.schemas import schema_for
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from referee import pipeline
 from referee.cli import app
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.reader import read_records
 from referee.notation.units import Unit
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.codes import CATALOG, render_markdown
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 from referee.report.schemas import schema_for
 

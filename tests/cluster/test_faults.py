@@ -18,8 +18,8 @@ from referee.cli.convert import _record_json
 from referee.cluster import session as session_module
 from referee.cluster.ordered import UNIT_FAILED, ordered_outcomes
 from referee.cluster.session import DaskSession
-from referee.judge.judged import Judged
-from referee.judge.replay import Referee
+from referee.judging.judged import Judged
+from referee.judging.replay import Referee
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.dask

@@ -13,7 +13,7 @@ import pytest
 from referee import pipeline
 from referee.batch import UnitResult, file_units, unit_result
 from referee.cluster.ordered import UNIT_FAILED, ordered_outcomes
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.units import Unit
 from referee.pipeline import Extract, Outcome, fault_outcome
 

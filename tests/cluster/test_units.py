@@ -10,7 +10,7 @@ import pytest
 
 from referee import pipeline
 from referee.batch import file_units, judge_unit, unit_result, units_of, whole_file
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.pipeline import Outcome, UsageError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -145,8 +145,8 @@ def test_write_then_read_gives_the_record_back(game: str, seed: int) -> None:
 
 def test_json_keeps_them_and_a_version_2_document_still_reads() -> None:
     from referee.interchange.documents import document_json
-    from referee.judge.judged import Judged
-    from referee.judge.replay import Referee
+    from referee.judging.judged import Judged
+    from referee.judging.replay import Referee
 
     record = _one(HAND)
     verdict = Referee().judge(record)

@@ -5,7 +5,7 @@ holds the promise to account (docs/errors.md, "What the referee guarantees"):
 
 - no exception escapes, and nothing says "Traceback", "internal error" or "please
   report it" (the guard in ``referee.cli.guard`` turns an escaped bug into that message,
-  and ``referee.judge.isolate`` into an S016: both are failures here);
+  and ``referee.judging.isolate`` into an S016: both are failures here);
 - the exit status is 0, 1 or 2, ``check --format json``'s summary says the same, and
   it is the worst status of the diagnostics printed;
 - the commands that judge agree with ``check`` on it;

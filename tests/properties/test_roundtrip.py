@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from referee.engine.profiles import make_rules
 from referee.interchange.documents import document_json
 from referee.interchange.jsonread import parse_document
-from referee.judge.judged import Judged
-from referee.judge.replay import Referee
+from referee.judging.judged import Judged
+from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 from referee.notation.record import GameRecord
 from referee.notation.writer import format_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.reader import read_records
 from referee.report.adapter import At, hand_diagram, judge_traced, read_views
 from referee.report.diagram import Diagram

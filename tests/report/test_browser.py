@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.report.adapter import read_views
 
 from .chromium import Chromium, find_chromium

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.report.adapter import read_views
 from referee.report.html import report_html
 

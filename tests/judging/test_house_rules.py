@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.engine.profiles import make_rules
-from referee.judge.house import HouseRuleError, load_house_rules, load_tie_breaks
-from referee.judge.replay import Referee
+from referee.judging.house import HouseRuleError, load_house_rules, load_tie_breaks
+from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 
 runner = CliRunner()

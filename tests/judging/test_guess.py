@@ -1,4 +1,4 @@
-"""A record judged under another game's rules is recognised as that game's (``judge/guess.py``)."""
+"""A record judged under another game's rules is recognised as that game's (``judging/guess.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine.games import GAMES
-from referee.judge.guess import fits, guess_game, label_hint, record_labels, wrong_game
+from referee.judging.guess import fits, guess_game, label_hint, record_labels, wrong_game
 from referee.notation.reader import read_records, read_text
 from referee.notation.record import GameRecord
 

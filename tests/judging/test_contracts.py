@@ -21,7 +21,7 @@ from referee.engine.declarations import Declaration, table_for
 from referee.engine.hand import Hand, Phase
 from referee.engine.profiles import OptionError, make_rules
 from referee.engine.tiles import Tile, tile
-from referee.judge.replay import judge
+from referee.judging.replay import judge
 from referee.notation.reader import read_text
 from referee.notation.record import GameRecord, HandRecord, Tag
 from referee.notation.writer import format_game

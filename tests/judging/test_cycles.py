@@ -17,7 +17,7 @@ import pytest
 
 from referee.engine.games import NAMES
 from referee.engine.profiles import make_rules
-from referee.judge.replay import Referee
+from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
@@ -84,7 +84,7 @@ def test_play_table_keeps_only_plain_plays() -> None:
     comment is converted but not kept (every comment could differ)."""
     from referee.engine import actions
     from referee.engine.tiles import tile
-    from referee.judge.follow import EnginePlays
+    from referee.judging.follow import EnginePlays
     from referee.notation.record import Play
 
     table = EnginePlays({"N": 0, "E": 1})

@@ -1,4 +1,4 @@
-"""Double-dummy analysis of recorded hands (``referee.judge.analysis``): what each play
+"""Double-dummy analysis of recorded hands (``referee.judging.analysis``): what each play
 cost, which play lost the hand, which hands are not analysed and why.
 
 The solver's values are tested against a plain minimax in tests/engine; here the
@@ -16,11 +16,11 @@ import pytest
 from referee.codes import W105
 from referee.engine.solver import DEFAULT_BUDGET
 from referee.engine.tiles import tile
-from referee.judge.analysis import HandAnalysis, Skipped
-from referee.judge.analysis_batch import analyse_records, skip_note
-from referee.judge.judged import Judged
-from referee.judge.replay import Referee
-from referee.judge.verdict import HandVerdict
+from referee.judging.analysis import HandAnalysis, Skipped
+from referee.judging.analysis_batch import analyse_records, skip_note
+from referee.judging.judged import Judged
+from referee.judging.replay import Referee
+from referee.judging.verdict import HandVerdict
 from referee.pipeline import judge_file
 
 ROOT = Path(__file__).resolve().parents[2]

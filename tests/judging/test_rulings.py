@@ -17,8 +17,8 @@ from referee.engine.deal import shuffle_deal
 from referee.engine.game import GameState
 from referee.engine.hand import Hand, Phase
 from referee.engine.profiles import make_rules
-from referee.judge.replay import judge
-from referee.judge.verdict import GameVerdict
+from referee.judging.replay import judge
+from referee.judging.verdict import GameVerdict
 from referee.notation.reader import read_text
 from referee.notation.record import AcceptedPlay, GameRecord, Tag
 from referee.notation.writer import format_game
