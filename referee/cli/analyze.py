@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from ..cluster.address import ClusterSpec
-from . import app
+from .app import app
 from .common import CLUSTER_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
 

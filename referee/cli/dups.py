@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import app
+from .app import app
 from .common import PATHS_HELP, Format, consoles
 from .params import Command, choice_option, paths_argument
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from . import app
+from .app import app
 from .common import OPTIONS_OPT, RULES_OPT, consoles
 from .params import Command, paths_argument
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import app
+from .app import app
 from .common import OPTIONS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, paths_argument
 

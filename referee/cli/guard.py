@@ -131,7 +131,7 @@ def guard_commands(app: typer.Typer) -> None:
 def run() -> None:
     """The ``referee`` console script: the app, with its standard streams guarded also for
     ``--help``, ``--version`` and usage errors, which are printed before any command runs."""
-    from . import app
+    from .app import app
 
     with _streams() as (out, err):
         try:

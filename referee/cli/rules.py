@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import app
+from .app import app
 from .common import Format, consoles
 from .params import Command, choice_option, complete_rules
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from . import app
+from .app import app
 from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, consoles
 from .params import Command, choice_option, complete_rules, number_option, paths_argument
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from . import app
+from .app import app
 from .common import OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
 from .params import Command, choice_option, complete_paths, number_option, paths_argument
 

@@ -7,7 +7,7 @@ from enum import StrEnum
 import typer
 
 from ..engine.games import DEFAULT_GAME, NAMES
-from . import app
+from .app import app
 from .common import consoles
 from .params import RULES_METAVAR, Command, choice_option, complete_rules, number_option
 

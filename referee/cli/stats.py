@@ -6,7 +6,7 @@ from enum import StrEnum
 
 import typer
 
-from . import app
+from .app import app
 from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
