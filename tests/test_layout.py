@@ -236,6 +236,21 @@ def test_no_list_of_codes_outside_the_catalogue() -> None:
     assert lists == []
 
 
+def test_no_code_is_written_as_a_string_outside_the_catalogue() -> None:
+    """Code keys on a diagnostic by its name in ``codes.py`` (``codes.E501``), never by a
+    string (docstrings and doctests may show codes: they are not behaviour)."""
+    written = []
+    for module, path in MODULES.items():
+        if module == "referee.codes":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and id(node) not in docs and _is_code(node):
+                written.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {node.value!r}")
+    assert written == []
+
+
 def test_every_code_has_its_policy() -> None:
     from referee.codes import CATALOG, After
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import typer
 
@@ -88,6 +88,7 @@ def analyze(
     import sys
     from contextlib import ExitStack, closing, nullcontext
 
+    from .. import codes
     from ..engine.solver import DEFAULT_BUDGET
     from ..judging.analysis import HandAnalysis
     from ..judging.analysis_batch import analyse_records, skip_note
@@ -163,7 +164,7 @@ def analyze(
                     analysed += len(done)
                     not_analysed += len(notes)
                     # a W105 note is counted as a hand not analysed, not as a warning; an S016 is an error
-                    totals.count(j.file, None, False, [d for d in notes if d.code != "W105"])
+                    totals.count(j.file, None, False, [d for d in notes if d.code != codes.W105])
                     meter.advance(j.file, 0)
                     if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
                         break
@@ -187,9 +188,20 @@ def analyze(
             raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
         summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
         if fmt is AnalyzeFormat.json:
-            line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
-            line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
-            stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
+            from ..interchange.summaries import AnalyzeSummary, summary_json
+
+            line = AnalyzeSummary(
+                type="summary",
+                files=totals.files,
+                games=totals.games,
+                hands=totals.hands,
+                analysed=analysed,
+                not_analysed=not_analysed,
+                errors=totals.errors,
+                warnings=totals.warnings,
+                exit=totals.exit_status,
+            )
+            stream.write(summary_json(line) + "\n")
         elif fmt is AnalyzeFormat.text and output is None:
             out.print(summary)
         else:

@@ -83,8 +83,6 @@ def _check(
     cluster: ClusterSpec | None,
 ) -> Totals:
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
-    import json
-
     from ..pipeline import Outcome, Totals, default_jobs, outcomes
     from ..report.render import diagnostic_json, fold_repeats
     from ..words import plural
@@ -135,9 +133,19 @@ def _check(
         totals.files = len(totals.per_file)  # the files read before the stop
     summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
-        line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
-        line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
-        sink.stream.write(json.dumps(line) + "\n")
+        from ..interchange.summaries import SummaryLine, summary_json
+
+        line = SummaryLine(
+            type="summary",
+            files=totals.files,
+            skipped=totals.skipped,
+            games=totals.games,
+            hands=totals.hands,
+            errors=totals.errors,
+            warnings=totals.warnings,
+            exit=totals.exit_status,
+        )
+        sink.stream.write(summary_json(line) + "\n")
     else:
         out.print(summary)
     if not sink.to_stdout:  # -O, --parts: the terminal still gets the result

@@ -15,8 +15,9 @@ from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
 from .shapes import Position, dump, model_of
+from .summaries import SummaryLine
 
-__all__ = ["SCHEMAS", "CheckLine", "Document", "document_json"]
+__all__ = ["SCHEMAS", "CheckLine", "Document", "SummaryLine", "document_json"]
 
 _Record = model_of(GameRecord)
 _Verdict = model_of(GameVerdict)
@@ -66,22 +67,6 @@ class DiagnosticLine(BaseModel):
     hint: str | None
     game: int | None
     hand: int | None
-
-
-class SummaryLine(BaseModel):
-    """The last line of ``check --format json``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    type: Literal["summary"]
-    files: int
-    skipped: int = 0
-    """Files of the directories given that are not record files, and were not read."""
-    games: int
-    hands: int
-    errors: int
-    warnings: int
-    exit: int
 
 
 class CheckLine(RootModel[DiagnosticLine | SummaryLine]):

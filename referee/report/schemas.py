@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, RootModel
 
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
+from ..interchange.summaries import AnalyzeSummary
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
 
 __all__ = [
@@ -282,22 +283,6 @@ class AnalyzeHand(BaseModel):
     """Positions the search visited for this hand (par not included)."""
     plays: list[AnalyzePlay]
     par: AnalyzePar | None
-
-
-class AnalyzeSummary(BaseModel):
-    """The last line of ``analyze --format json``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    type: Literal["summary"]
-    files: int
-    games: int
-    hands: int
-    analysed: int
-    not_analysed: int
-    errors: int
-    warnings: int
-    exit: int
 
 
 class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):
