@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
@@ -91,12 +91,15 @@ def analyze(
     from .. import codes
     from ..engine.solver import DEFAULT_BUDGET
     from ..judging.analysis import HandAnalysis
-    from ..judging.analysis_batch import analyse_records, skip_note
     from ..judging.isolate import counts_as_game
-    from ..output import atomic_write
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.render import diagnostic_json, fold_repeats
+    from ..run.analyse import analyse_records, skip_note
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, max_jobs, tune_gc
+    from ..run.outcomes import Totals
+    from ..run.output import atomic_write
+    from ..run.records import judge_paths
     from ..words import plural
     from .common import _referee, _usage_fail, batch_options, name_skipped
     from .guard import stdout_closed
@@ -114,29 +117,26 @@ def analyze(
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
 
-    def judged() -> Iterator[tuple[Judged, None]]:
-        """Every record judged, counted for the summary as it is judged (so that the count
-        is whole even when the printing stops early)."""
-        for j in judge_paths(files, referee):
+    def judged() -> Iterator[Judged]:
+        """Every record judged once, with its trace (what the analysis solves), and counted
+        for the summary as it is judged (so that the count is whole even when the printing
+        stops early)."""
+        for j in judge_paths(files, referee, trace=True):
             totals.count(j.file, _hands(j, hand), counts_as_game(j), _shown(j, hand))
-            yield j, None
+            yield j
 
     width = min(jobs or default_jobs(), max_jobs())
     executor = None
     stack = ExitStack()
     if cluster is not None:  # hands go to the cluster's workers as tasks (docs/distributed.md)
-        from ..cluster.session import open_session
+        from ..run.dask import open_session
 
         try:
             session = stack.enter_context(open_session(cluster))
         except UsageError as e:
             raise _usage_fail(err, str(e)) from None
-        client = getattr(session, "client", None)
-        if client is None:  # --cluster sync: every hand in this process
-            width = 1
-        else:
-            executor = client.get_executor(pure=False, retries=2)
-            width = max(1, sum(client.nthreads().values()))
+        executor = session.executor
+        width = session.threads()
     analysed = not_analysed = 0
     found = False
     source = judged()

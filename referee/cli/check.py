@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..judging.replay import Referee
-    from ..pipeline import Totals
+    from ..run.outcomes import Totals
     from .common import Output
 
 
@@ -53,7 +53,8 @@ def check(
     parts: str | None = PARTS_OPT,
     verbose: bool = VERBOSE_OPT,
 ) -> None:
-    from ..pipeline import UsageError, expand_paths, tune_gc
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
 
     _out, err = consoles()
@@ -83,8 +84,10 @@ def _check(
     cluster: ClusterSpec | None,
 ) -> Totals:
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
-    from ..pipeline import Outcome, Totals, default_jobs, outcomes
     from ..report.render import diagnostic_json, fold_repeats
+    from ..run.batch import outcomes
+    from ..run.local import default_jobs
+    from ..run.outcomes import Outcome, Totals
     from ..words import plural
     from .common import _print_diagnostic
     from .guard import stdout_closed

@@ -21,10 +21,10 @@ from .params import RULES_METAVAR, cluster_option, complete_rules, did_you_mean,
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..cluster.address import ClusterSpec
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..run.dask import ClusterSpec
 
 
 class Format(StrEnum):
@@ -47,7 +47,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
 
 
 def _parse_options(text: str | None) -> dict[str, str]:
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     out: dict[str, str] = {}
     for item in (text or "").replace(",", " ").split():
@@ -65,7 +65,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 
     from ..engine.games import GAMES
     from ..judging.house import HouseRuleError, load_house_rules
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if rules.lower() in GAMES:
         return rules.lower(), {}
@@ -86,7 +86,7 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
     from ..engine.profiles import OptionError, make_rules
     from ..judging.house import option_suggestion
     from ..judging.replay import Referee
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     name, profiles = _profile(rules)
     chosen = _parse_options(options)
@@ -158,7 +158,7 @@ def batch_options(jobs: int | None, cluster: ClusterSpec | None, output: str | N
     wants something that one of them would silently not do (``--cluster local:N`` is
     ``N`` processes here).
     """
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if jobs is not None and cluster is not None:
         raise UsageError("--jobs and --cluster do not go together: --cluster local:N runs N worker processes here")
@@ -179,8 +179,8 @@ class Output:
 @contextmanager
 def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
     """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.parts``)."""
-    from ..output import atomic_write
-    from ..parts import write_parts
+    from ..run.output import atomic_write
+    from ..run.parts import write_parts
 
     if parts is not None:
         with write_parts(parts) as writer:
@@ -205,7 +205,11 @@ def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
             err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
 
 
-PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."
+SEARCHED = ", ".join(f"*.{name}" for name in NAMES)
+"""The record files a directory is searched for, as the help says it: a game's profile name
+is its files' extension (``run.inputs.EXTENSIONS``, which is not imported at start-up)."""
+
+PATHS_HELP = f"Record files, directories (searched for {SEARCHED}), or - for standard input."
 
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}

@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
+    from ..judging.judged import Judged
     from ..judging.replay import Referee
     from ..notation.record import GameRecord
-    from ..pipeline import Judged, Outcome
+    from ..run.outcomes import Outcome
 
 
 class ToFormat(StrEnum):
@@ -59,8 +60,10 @@ def convert(
     import sys
 
     from ..notation.writer import RecordWriter
-    from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
+    from ..run.inputs import EXTENSIONS, UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
     from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
@@ -132,8 +135,9 @@ def _record_text(j: Judged) -> GameRecord | None:
 def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int, cluster: ClusterSpec | None
 ) -> Iterator[Outcome[Any]]:
-    from ..judging.isolate import contained
-    from ..pipeline import judge_result, outcome_of, outcomes
+    from ..run.batch import outcomes
+    from ..run.outcomes import outcome_of
+    from ..run.records import contained, judge_numbered
 
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs, cluster=cluster)
@@ -142,8 +146,8 @@ def _convert_source(
     from ..notation.reader import ReadResult
 
     for name in files:
-        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in read_documents(name))
-        for j in contained(name, judged):  # a failure stays in its record, or in its file (judging/isolate.py)
+        documents = ((index, ReadResult(record, problems)) for index, record, problems in read_documents(name))
+        for j in contained(name, judge_numbered(documents, referee, name)):  # a failure stays in its record, or its file
             yield outcome_of(j, extract)
 
 
@@ -179,8 +183,8 @@ def schema(
     """
     import sys
 
-    from ..output import write_text
     from ..report.schemas import schema_text
+    from ..run.output import write_text
 
     text = schema_text(kind.value)
     if output:

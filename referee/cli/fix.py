@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .app import app
-from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .common import OPTIONS_OPT, RULES_OPT, SEARCHED, consoles
 from .params import Command, paths_argument
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @app.command(cls=Command)
 def fix(
     paths: list[str] = paths_argument(
-        "Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the fixed text goes to standard output)."
+        f"Record files, directories (searched for {SEARCHED}), or - (standard input: the fixed text goes to standard output)."
     ),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list the files whose results need fixing (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
@@ -41,13 +41,13 @@ def fix(
     """
     import difflib
     import sys
-    from pathlib import Path
 
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
     from ..notation.reader import cannot_read, read_text
-    from ..output import WriteError, write_text
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.output import WriteError, write_text
+    from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
 
@@ -59,9 +59,9 @@ def fix(
         raise _usage_fail(err, str(e)) from None
     status = 0
     for name in files:
-        display = STDIN_NAME if name == STDIN else name
+        display = shown(name)
         try:
-            raw = sys.stdin.buffer.read() if name == STDIN else Path(name).read_bytes()
+            raw = input_bytes(name)
         except OSError as e:
             _print_diagnostic(err, cannot_read(display, e))
             status = 2
@@ -73,8 +73,8 @@ def fix(
             continue
         before, newline = read
         found = []
-        for i, rr in enumerate(read_text(before, display), start=1):
-            judged = judge_result(rr, referee, display, i)
+        for judged in judge_results(read_text(before, display), referee, display):
+            i = judged.index
             stop = blocking(judged.diagnostics)
             if stop:
                 first = stop[0]

@@ -12,8 +12,8 @@ from .common import JOBS_OPT, OPTIONS_OPT, PATHS_HELP, consoles
 from .params import Command, choice_option, complete_rules, number_option, paths_argument
 
 if TYPE_CHECKING:
+    from ..judging.judged import Judged
     from ..league.select import Filters
-    from ..pipeline import Judged
 
 
 class SelectFormat(StrEnum):
@@ -92,8 +92,11 @@ def select(
     from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
     from ..notation.writer import RecordWriter
-    from ..output import WriteError, atomic_write
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..run.batch import outcomes
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
+    from ..run.output import WriteError, atomic_write
     from ..words import plural
     from .common import _referee, _usage_fail
     from .progress import Meter, wants_progress
@@ -175,7 +178,7 @@ def select(
 
 
 def _pair(text: str) -> tuple[str, str]:
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
@@ -187,7 +190,7 @@ def _check_filters(filters: Filters) -> None:
     """A filter that could never match is a mistake to say, not an empty output."""
     from ..codes import CATALOG
     from ..notation.itemscan import declaration
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
     from .params import did_you_mean
 
     for c in filters.codes:
@@ -225,8 +228,8 @@ def _pick(filters: Filters, hands: bool, to: str, j: Judged) -> list[tuple[bool,
     from dataclasses import replace
 
     from ..interchange.documents import document_json
+    from ..judging.judged import Judged
     from ..league.select import selected
-    from ..pipeline import Judged
     from ..report.canonical import canonical
 
     if j.record is None or any(d.is_syntax for d in j.diagnostics) or any(h.unreadable for h in j.record.hands):

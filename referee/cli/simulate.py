@@ -54,9 +54,9 @@ def simulate(
 
     from ..engine.profiles import make_rules
     from ..notation.writer import format_game
-    from ..output import atomic_write
-    from ..pipeline import UsageError
     from ..play.simulate import simulate_games
+    from ..run.inputs import UsageError
+    from ..run.output import atomic_write
     from .common import _referee, _usage_fail
     from .guard import stdout_closed
     from .progress import wants_progress

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.parts import part_name
+from referee.run.parts import part_name
 
 from .conftest import GAMES
 

@@ -1,19 +1,21 @@
-"""One unit of work, for any engine that maps a function over a sequence: the Python API
-behind ``--cluster``, for users who run their own ``dask.bag`` or ``Client.map``.
+"""One unit of work, for any engine that maps a function over a sequence: what ``--jobs``
+and ``--cluster`` send, and the Python API for users who run their own ``dask.bag``
+or ``Client.map``.
 
-Big inputs outgrow one machine, and Dask (or any other engine) can spread them over
-many, given two things: small descriptions of the work that are cheap to send, and a
-pure function that does one of them wherever it runs.  ``units_of`` makes the first:
-each record file is cut into ``Unit``s, a few numbers that name a byte range cut at
-record boundaries (``notation.units``), or the whole file when it is small.
-``judge_unit`` is the second: it reads its unit (from a shared file system or a URL,
-``notation.urls``), judges every record and returns what the records give, in order.
+Big inputs outgrow one process, and a process pool, Dask (or any other engine) can
+spread them, given two things: small descriptions of the work that are cheap to
+send, and a pure function that does one of them wherever it runs.  ``units_of``
+makes the first: each record file is cut into ``Unit``s, a few numbers that name a
+byte range cut at record boundaries (``notation.units``), or the whole file when it
+is small.  ``judge_unit`` is the second: it reads its unit (from a shared file
+system or a URL, ``notation.urls``), judges every record and returns what the
+records give, in order.
 
 Both are deterministic, so an engine may run a unit again after a worker died, and
 the units' outcomes one after another are exactly those of one process reading the
 files: the same records, numbers, lines, diagnostics.  ``judge_unit`` never raises
 for a bad record or a file it cannot read: those are diagnostics in its outcomes,
-as on one machine (S014, S016), so a task fails only when its worker does.
+as in one process (S014, S016), so a task fails only when its worker does.
 
 >>> import tempfile, os
 >>> from referee.engine.profiles import make_rules
@@ -36,22 +38,24 @@ True
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Iterable, Iterator
 from typing import Generic, NamedTuple, TypeVar, overload
 
-from .judging.replay import Referee
-from .notation.reader import ReadResult, cannot_read
-from .notation.units import Unit, cut_units, read_unit
-from .notation.urls import URLError, is_url, url_size
-from .pipeline import BATCH_HANDS, STDIN, Extract, Outcome, UsageError, expand_paths, fault_outcome, judge_result, outcome_of
+from ..judging.judged import Judged
+from ..judging.replay import Referee
+from ..notation.reader import cannot_read
+from ..notation.units import Unit, cut_units, read_unit
+from ..notation.urls import URLError, is_url, url_size
+from .inputs import UsageError, cuttable, expand_paths
+from .outcomes import Extract, Outcome, fault_outcome, outcome_of
+from .records import judge_results
 
 __all__ = [
+    "BATCH_HANDS",
     "WHOLE_FILE_BYTES",
     "Outcome",
     "Unit",
     "UnitResult",
-    "cuttable",
     "file_units",
     "judge_unit",
     "unit_result",
@@ -60,6 +64,10 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+BATCH_HANDS = 250
+"""Hands per unit by default (and for ``--jobs``): enough to dwarf the cost of sending
+it, few enough that memory stays flat and the workers stay busy to the end."""
 
 WHOLE_FILE_BYTES = 256 * 1024
 """Files up to this size are one unit each, named but not read by the process that makes
@@ -72,17 +80,6 @@ def whole_file(name: str) -> Unit:
     return Unit(name, name, 0, -1, 0, 1, 0)
 
 
-def cuttable(name: str) -> bool:
-    """Whether another process can read ``name`` by its name: a URL, or a regular file (not
-    standard input, a FIFO or a device, whose bytes only the reader that takes them gets)."""
-    if is_url(name):
-        return True
-    try:
-        return name != STDIN and stat.S_ISREG(os.stat(name).st_mode)
-    except OSError:
-        return False
-
-
 def _size(name: str) -> int | None:
     try:
         return url_size(name) if is_url(name) else os.path.getsize(name)
@@ -91,12 +88,13 @@ def _size(name: str) -> int | None:
 
 
 def file_units(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None = None) -> Iterator[Unit]:
-    """The units of one file (a path or URL that ``cuttable`` accepts), in order.
+    """The units of one file (a path or URL that ``inputs.cuttable`` accepts), in order.
 
-    A small file, or one this process cannot open (the unit's reader then reports it
-    as the reader of the whole file would), is one unit; a larger one is read here once
-    and cut into units of about ``hands`` hands.  If the cutting fails part way (a bug),
-    the exception comes after the units already cut.
+    A small file (up to ``whole_bytes``, by default ``WHOLE_FILE_BYTES``), or one this
+    process cannot open (the unit's reader then reports it as the reader of the whole
+    file would), is one unit; a larger one is read here once and cut into units of
+    about ``hands`` hands.  If the cutting fails part way (a bug), the exception comes
+    after the units already cut.
     """
     size = _size(name)
     if size is not None and size <= (WHOLE_FILE_BYTES if whole_bytes is None else whole_bytes):
@@ -148,19 +146,19 @@ class UnitResult(NamedTuple, Generic[T]):
 
 def unit_result(unit: Unit, referee: Referee | None = None, extract: Extract[T] | None = None) -> UnitResult[T]:
     """``judge_unit``, and whether the file's reading stopped in this unit: the task that
-    ``--cluster`` sends, so that the client knows to leave the file's later units out."""
+    ``--jobs`` and ``--cluster`` send, so that the file's later units are left out."""
     referee = referee if referee is not None else _default_referee()
     name = unit.name or unit.path
     out: list[Outcome[T]] = []
     index = unit.before
     try:
-        for rr in read_unit(unit):
-            index += 1
-            out.append(outcome_of(judge_result(rr, referee, name, index), extract))
-    except OSError as e:  # as ``read_records`` reports a file it cannot open or read
-        out.append(outcome_of(judge_result(ReadResult(None, [cannot_read(name, e)]), referee, name, index + 1), extract))
+        for j in judge_results(read_unit(unit), referee, name, first=unit.before + 1):
+            index = j.index
+            out.append(outcome_of(j, extract))
+    except OSError as e:  # as ``read_records`` reports a file it cannot open or read: a record-less result
+        out.append(outcome_of(Judged(name, index + 1, None, None, [cannot_read(name, e)]), extract))
         return UnitResult(out, True)
-    except Exception as e:  # the reader failed on this unit (a bug): as ``judge.isolate.contained`` reports it
+    except Exception as e:  # the reader failed on this unit (a bug): as ``records.contained`` reports it
         out.append(fault_outcome(name, index + 1, e))
         return UnitResult(out, True)
     return UnitResult(out, False)
