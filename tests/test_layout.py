@@ -169,6 +169,15 @@ def test_the_light_game_names_are_the_games() -> None:
     assert DEFAULT_GAME in GAMES
 
 
+def test_the_help_names_the_extensions_the_inputs_search() -> None:
+    """A game's name is its files' extension: the help texts (built at start-up from the
+    light ``NAMES``) and the search of a directory (``run.inputs.EXTENSIONS``) agree."""
+    from referee.cli.common import SEARCHED
+    from referee.run.inputs import EXTENSIONS
+
+    assert SEARCHED == ", ".join(f"*{e}" for e in EXTENSIONS)
+
+
 # -- one seam between judge and engine ------------------------------------------------------------
 
 
