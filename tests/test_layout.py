@@ -175,7 +175,7 @@ def test_the_help_names_the_extensions_the_inputs_search() -> None:
     from referee.cli.common import SEARCHED
     from referee.run.inputs import EXTENSIONS
 
-    assert SEARCHED == ", ".join(f"*{e}" for e in EXTENSIONS)
+    assert ", ".join(f"*{e}" for e in EXTENSIONS) == SEARCHED
 
 
 # -- one seam between judge and engine ------------------------------------------------------------
