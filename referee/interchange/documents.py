@@ -15,7 +15,7 @@ from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
 from .shapes import Position, dump, model_of
-from .summaries import SummaryLine
+from .summaries import SummaryLine as _SummaryLine
 
 __all__ = ["SCHEMAS", "CheckLine", "Document", "SummaryLine", "document_json"]
 
@@ -69,7 +69,11 @@ class DiagnosticLine(BaseModel):
     hand: int | None
 
 
-class CheckLine(RootModel[DiagnosticLine | SummaryLine]):
+SummaryLine = model_of(_SummaryLine)
+"""The last line of ``check --format json``, as published (``summaries.SummaryLine`` writes it)."""
+
+
+class CheckLine(RootModel[DiagnosticLine | SummaryLine]):  # type: ignore[valid-type]
     """A line of ``check --format json``."""
 
 

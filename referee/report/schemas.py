@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, RootModel
 
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
-from ..interchange.summaries import AnalyzeSummary
+from ..interchange.shapes import model_of
+from ..interchange.summaries import AnalyzeSummary as _AnalyzeSummary
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
 
 __all__ = [
@@ -285,7 +286,11 @@ class AnalyzeHand(BaseModel):
     par: AnalyzePar | None
 
 
-class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):
+AnalyzeSummary = model_of(_AnalyzeSummary)
+"""The last line of ``analyze --format json``, as published (``summaries.AnalyzeSummary`` writes it)."""
+
+
+class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):  # type: ignore[valid-type]
     """A line of ``analyze --format json``: a hand analysed, a diagnostic (as ``check``
     writes it; W105 for a hand not analysed), or the closing summary."""
 

@@ -17,8 +17,8 @@ this process instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import codes
 from ..diagnostics import Diagnostic
@@ -29,6 +29,9 @@ from ..judging.judged import Judged
 from ..judging.replay import Referee
 from .local import process_pool, worker_died
 from .ordered import in_order
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = ["IN_FLIGHT", "RecordResult", "analyse_contained", "analyse_records", "skip_note"]
 

@@ -12,29 +12,30 @@ of a unit; the outcomes are the same either way, byte for byte.
 
 A file that stops being readable part way ends where it would in one process (its
 later units are left out); a unit whose worker failed is judged again here.
+
+What only a spread run needs (units, the window, the pool) is imported when one
+starts: a command on one small file starts as fast as it did before ``run/``.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..judging.replay import Referee
 from ..notation.units import Unit
-from . import units
 from .inputs import cuttable, regular
-from .local import max_jobs, process_pool, tune_gc, worker_died
-from .ordered import in_order
+from .local import max_jobs, tune_gc
 from .outcomes import Extract, Outcome, fault_outcome, outcome_of
 from .records import contained, judge_paths, judged_records
-from .units import UnitResult, file_units, unit_result
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .dask import ClusterSpec
+    from .units import UnitResult
 
 __all__ = ["IN_FLIGHT", "PARALLEL_MIN_BYTES", "UNIT_HANDS", "in_units", "outcomes"]
 
@@ -53,19 +54,23 @@ their share (sending the unit, taking the result back), so a task should run for
 part of a second, not the 50 ms of ``--jobs``'s 250 hands (``units.BATCH_HANDS``)."""
 
 
-@dataclass(frozen=True, slots=True)
 class _Stream:
     """An input only this process can read (standard input, a FIFO): read here in its turn."""
 
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-@dataclass(frozen=True, slots=True)
 class _Fault:
     """The cutting of a file into units failed part way (a bug): the file ends there."""
 
-    name: str
-    error: Exception
+    __slots__ = ("error", "name")
+
+    def __init__(self, name: str, error: Exception) -> None:
+        self.name = name
+        self.error = error
 
 
 _Item = Unit | _Stream | _Fault
@@ -101,6 +106,7 @@ def outcomes(
     """
     if cluster is not None:
         from .dask import open_session, unit_failed
+        from .units import unit_result
 
         with open_session(cluster) as session:
             yield from in_units(
@@ -119,6 +125,9 @@ def outcomes(
         for j in judge_paths(paths, referee):
             yield outcome_of(j, extract)
         return
+    from .local import process_pool, worker_died
+    from .units import BATCH_HANDS
+
     workers = jobs - 1 if share else jobs
     with process_pool(workers, _init_worker, (referee, extract)) as pool:
         yield from in_units(
@@ -127,7 +136,7 @@ def outcomes(
             extract,
             pool,
             work=_work,
-            hands=batch_hands or units.BATCH_HANDS,
+            hands=batch_hands or BATCH_HANDS,
             whole_bytes=0,  # every file cut here: units of a few hundred hands keep the workers even
             ahead=(2 if share else 1) * jobs * IN_FLIGHT,
             busy=workers * IN_FLIGHT if share else None,
@@ -142,7 +151,7 @@ def in_units(
     executor: Executor | None,
     *,
     work: Callable[[Unit], UnitResult[T]] | None = None,
-    hands: int = units.BATCH_HANDS,
+    hands: int | None = None,
     whole_bytes: int | None = None,
     ahead: int | Callable[[], int] = 1,
     busy: int | None = None,
@@ -150,7 +159,12 @@ def in_units(
 ) -> Iterator[Outcome[T]]:
     """Every record of ``paths``, judged unit by unit on ``executor`` (``work`` is what a
     worker runs, by default ``units.unit_result`` with the referee and extract), in
-    input order; ``ahead``, ``busy`` and ``failed`` are ``ordered.in_order``'s."""
+    input order (units of ``hands`` hands, by default ``units.BATCH_HANDS``); ``ahead``,
+    ``busy`` and ``failed`` are ``ordered.in_order``'s."""
+    from .ordered import in_order
+    from .units import BATCH_HANDS, UnitResult, file_units, unit_result
+
+    hands = hands or BATCH_HANDS
     ended: set[str] = set()  # files whose reading stopped part way: their later units are left out
     last: dict[str, int] = {}  # the last record index given out per file
 
@@ -216,5 +230,7 @@ def _init_worker(referee: Referee, extract: Extract[Any] | None) -> None:
 
 def _work(unit: Unit) -> UnitResult[Any]:
     """In a worker process: read and judge one unit (the referee and extract came once, at its start)."""
+    from .units import unit_result
+
     assert _WORKER is not None
     return unit_result(unit, *_WORKER)

@@ -21,8 +21,9 @@ task to another worker, up to its ``distributed.scheduler.allowed-failures`` (3 
 default), and only then does the task fail (``KilledWorker``); the window then does
 the unit here and ``unit_failed`` says so once.
 
-Only the standard library is imported here: the option is read before anything heavy
-is imported, and Dask itself only when a run opens its session.
+Only the lightest of the standard library is imported here (the option is read at
+start-up, for every command): ``logging``, ``concurrent.futures`` and Dask itself only
+when a run opens its session.
 
 >>> parse_cluster("local:4"), parse_cluster("tcp://10.0.0.5:8786").address, parse_cluster("sched:8786").address
 (ClusterSpec(kind='local', workers=4, address=None), 'tcp://10.0.0.5:8786', 'tcp://sched:8786')
@@ -30,14 +31,15 @@ is imported, and Dask itself only when a run opens its session.
 
 from __future__ import annotations
 
-import logging
 import re
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -52,8 +54,6 @@ __all__ = [
     "parse_cluster",
     "unit_failed",
 ]
-
-T = TypeVar("T")
 
 INSTALL = "pip install 'referee42[dask]'"
 
@@ -119,22 +119,30 @@ def parse_cluster(text: str) -> ClusterSpec:
     raise ValueError(f"{text!r} is not a cluster: give local, local:N, sync, or a scheduler's address such as tcp://host:8786")
 
 
-class SyncExecutor(Executor):
+def sync_executor() -> Executor:
     """Dask's synchronous scheduler as an executor: each call computed as it is sent, in
     this process, through ``dask.bag`` (the path a task takes is Dask's, and a debugger
-    sees it all)."""
+    sees it all).  Made here, not at import, so that reading ``--cluster`` imports no
+    ``concurrent.futures``."""
+    from concurrent.futures import Executor, Future
+    from typing import TypeVar
 
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        import dask.bag as db
+    import dask.bag as db
 
-        future: Future[T] = Future()
-        try:
-            bag = db.from_sequence([args], npartitions=1)  # type: ignore[no-untyped-call]  # dask.bag is not fully typed
-            (done,) = bag.map(lambda a: fn(*a, **kwargs)).compute(scheduler="synchronous")
-            future.set_result(done)
-        except Exception as e:
-            future.set_exception(e)
-        return future
+    T = TypeVar("T")
+
+    class SyncExecutor(Executor):
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+            future: Future[T] = Future()
+            try:
+                bag = db.from_sequence([args], npartitions=1)  # type: ignore[no-untyped-call]  # dask.bag is not fully typed
+                (done,) = bag.map(lambda a: fn(*a, **kwargs)).compute(scheduler="synchronous")
+                future.set_result(done)
+            except Exception as e:
+                future.set_exception(e)
+            return future
+
+    return SyncExecutor()
 
 
 class Session:
@@ -202,7 +210,7 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
             import dask.bag  # noqa: F401 - only to say it is missing before any unit
         except ImportError:
             raise _usage_error(f"--cluster sync needs Dask, which is not installed: {INSTALL}") from None
-        yield Session(SyncExecutor())
+        yield Session(sync_executor())
         return
     distributed = _distributed()
     with _quiet_logs():
@@ -210,6 +218,8 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
             from .local import default_jobs
 
             workers = spec.workers or default_jobs()
+            import logging
+
             try:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
                 cluster = distributed.LocalCluster(
                     n_workers=workers,
@@ -244,6 +254,8 @@ def _quiet_logs() -> Iterator[None]:
     tracebacks, and the command's promise is words and an exit status, never a
     traceback.  What matters reaches the command as an exception, which it reports in
     its own words (``UNIT_FAILED``, the ``UsageError``s above)."""
+    import logging
+
     logger = logging.getLogger("distributed")
     level = logger.level
     logger.setLevel(logging.CRITICAL)

@@ -5,6 +5,9 @@ what is said when one of them dies.
 processes forked where the platform allows it (they start at once, sharing what this
 process has loaded), spawned elsewhere.  A worker that dies (killed, out of memory)
 breaks the pool; ``worker_died`` says so once, and the window does the rest here.
+
+``concurrent.futures`` (and the ``logging`` it imports) is imported only when a pool
+starts or fails: a command that runs in one process never pays for it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import gc
 import os
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +81,8 @@ def worker_died(work: str) -> Callable[[object, Exception], None]:
     said = False
 
     def failed(unit: object, error: Exception) -> None:
+        from concurrent.futures import BrokenExecutor
+
         nonlocal said
         if isinstance(error, BrokenExecutor) and not said:
             sys.stderr.write(WORKER_DIED.format(work=work))

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import BrokenExecutor, Executor, Future
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:  # imported when a worker fails: concurrent.futures imports logging, which one process never needs
+    from concurrent.futures import Executor, Future
 
 __all__ = ["in_order"]
 
@@ -95,6 +97,8 @@ def in_order(
             try:
                 result = slot.future.result()
             except Exception as e:  # the worker failed: the unit again here, where a failure is contained
+                from concurrent.futures import BrokenExecutor
+
                 if isinstance(e, BrokenExecutor):
                     broken = True
                 if failed is not None:
