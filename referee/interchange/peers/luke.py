@@ -208,14 +208,14 @@ def luke_sample(record: GameRecord, verdict: GameVerdict | None) -> tuple[dict[s
         out.update(bid=None, bidderName=None, trump=None, made=None, captured=[0, 0], awarded=[0, 0], tricks=[])
     else:
         bid = max(c.amount for c in hand.calls if c.amount is not None)
-        bidder = SOUTH_FIRST.index(next(c.seat for c in hand.calls if c.amount == bid))  # type: ignore[arg-type]  # seats checked above
+        bidder = SOUTH_FIRST.index(next(c.seat for c in hand.calls if c.amount == bid))
         assert hand.trump is not None
         declaration = Declaration(hand.trump.kind, hand.trump.suit)
         table = table_for(declaration)
         tricks, captured = [], [0, 0]
         for trick in hand.tricks:
             tiles = [p.tile for p in trick.plays]
-            seats = [SOUTH_FIRST.index(p.seat) for p in trick.plays]  # type: ignore[arg-type]  # seats checked above
+            seats = [SOUTH_FIRST.index(p.seat) for p in trick.plays]
             winner = SOUTH_FIRST.index(trick.winner) if trick.winner in SOUTH_FIRST else seats[table.winner(tiles)]
             points = 1 + sum(count_value(t) for t in tiles)
             captured[winner % 2] += points
