@@ -13,18 +13,24 @@ from dataclasses import dataclass
 
 from ... import codes
 from ...diagnostics import Diagnostic
+from ...engine.games import GAMES
 from ...notation.record import GameRecord, Tag
 from ...source import Position
 
 __all__ = [
+    "PEER_GAME",
     "SOUTH_FIRST",
     "PeerError",
     "PeerRead",
     "Refusal",
     "error_diagnostic",
     "note_diagnostic",
+    "plays_peer_game",
     "tag_value",
 ]
+
+PEER_GAME = next(g for g in GAMES.values() if g.seats == ("N", "E", "S", "W")).name
+"""The game every one of these programs plays: four players in two partnerships."""
 
 PeerRead = tuple[int, GameRecord | None, list[Diagnostic]]
 """What a reader yields per record: its 1-based index, the record (None when it could
@@ -78,6 +84,11 @@ class Refusal:
     def diagnostic(self, file: str, index: int, target: str) -> Diagnostic:
         what = "; ".join(self.reasons)
         return Diagnostic(codes.S018, f"this record is not written as {target}: {what}", file=file, game=index)
+
+
+def plays_peer_game(record: GameRecord) -> bool:
+    """Whether ``record`` names the game the other programs play (or no game, which reads as it)."""
+    return (record.tag("Rules") or PEER_GAME).strip() == PEER_GAME
 
 
 def tag_value(tags: Sequence[Tag], name: str) -> str | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ...engine.tiles import Tile, count_value
 from ...judging.verdict import GameVerdict
 from ...notation.record import Call, GameRecord, HandRecord, Play, StatedAward, StatedScore, Tag, TrickRecord, TrumpRecord
-from .common import PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, tag_value
+from .common import PEER_GAME, PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, plays_peer_game, tag_value
 
 __all__ = ["history_document", "history_lines", "read_history"]
 
@@ -188,7 +188,7 @@ def _record(entries: list[_Entry], teams: list[list[str]] | None, rules: list[st
             options.add("all-pass=forced")
             notes.append("the history names no rules: read with the server's default, a forced bid after three passes")
     users = {seat: user for user, seat in seat_of.items()}
-    tags = [Tag("Rules", "42")]
+    tags = [Tag("Rules", PEER_GAME)]
     if options:
         tags.append(Tag("Options", " ".join(sorted(options))))
     tags += [Tag(_PLACES[s], users[s]) for s in SEATS if s in users]
@@ -286,7 +286,7 @@ def _call(hand: HandRecord, e: _Entry, seat_of: dict[str, str], options: set[str
 def history_lines(record: GameRecord, verdict: GameVerdict | None) -> list[str] | Refusal:
     """A record as the server's round history, one entry a line."""
     reasons = []
-    if (record.tag("Rules") or "42").strip() != "42":
+    if not plays_peer_game(record):
         reasons.append("my-texas-42 plays Texas 42 only")
     if "scoring=points" in (record.tag("Options") or ""):
         reasons.append("points scoring (my-texas-42 scores marks)")

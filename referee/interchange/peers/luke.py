@@ -24,7 +24,7 @@ from ...engine.declarations import Declaration, table_for
 from ...engine.tiles import Tile, count_value
 from ...judging.verdict import GameVerdict
 from ...notation.record import Call, Dealt, GameRecord, HandRecord, Play, Tag, TrickRecord, TrumpRecord
-from .common import SOUTH_FIRST, PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, tag_value
+from .common import PEER_GAME, SOUTH_FIRST, PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, plays_peer_game, tag_value
 from .shuffles import luke_deal, luke_shaker
 
 __all__ = ["luke_document", "luke_hand", "luke_sample", "read_luke"]
@@ -146,7 +146,7 @@ def luke_hand(raw: Any, where: str, at: str | None) -> tuple[GameRecord, list[st
         winner = _seat(trick.get("winner"), f"{path}.winner")
         hand.tricks.append(TrickRecord(plays=plays, winner=SOUTH_FIRST[winner]))
     names = _names(raw, where)
-    tags = [Tag("Rules", "42"), Tag("Mode", "log")]
+    tags = [Tag("Rules", PEER_GAME), Tag("Mode", "log")]
     tags += [Tag(PLACES[s], names[s]) for s in (2, 3, 0, 1) if s in names]
     tags += [Tag("Source", "luke"), Tag("Seed", str(seed))]
     if at is not None:
@@ -162,7 +162,7 @@ def luke_hand(raw: Any, where: str, at: str | None) -> tuple[GameRecord, list[st
 def luke_sample(record: GameRecord, verdict: GameVerdict | None) -> tuple[dict[str, Any], str | None] | Refusal:
     """One record as a sample hand (and its document's time), or why it cannot be one."""
     reasons = []
-    if (record.tag("Rules") or "42").strip() != "42":
+    if not plays_peer_game(record):
         reasons.append("LukeConran's program plays Texas 42 only")
     if "scoring=points" in (record.tag("Options") or ""):
         reasons.append("LukeConran's samples are scored in marks")

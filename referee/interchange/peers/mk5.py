@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ...engine.declarations import Declaration, table_for
 from ...engine.tiles import Tile
 from ...notation.record import Call, Dealt, GameRecord, HandRecord, Play, Tag, TrickRecord, TrumpRecord
-from .common import SOUTH_FIRST, PeerError, PeerRead, error_diagnostic, note_diagnostic
+from .common import PEER_GAME, SOUTH_FIRST, PeerError, PeerRead, error_diagnostic, note_diagnostic
 from .mk5_link import Event, Link, parse_link
 from .shuffles import mk5_deal
 
@@ -239,7 +239,7 @@ def _record(link: Link, drafts: list[_Draft], shift: int, choices: dict[Event, s
             out = (declarer + 2) % 4 if declaration.kind == "nello" else None
             hand.tricks = _tricks(draft, declaration, leader, out)
         hands.append(hand)
-    tags = [Tag("Rules", "42")]
+    tags = [Tag("Rules", PEER_GAME)]
     chosen = [f"{name}=on" for name in ("nello", "plunge", "splash", "sevens") if name in options]
     if chosen:
         tags.append(Tag("Options", " ".join(chosen)))
@@ -263,7 +263,7 @@ def _record(link: Link, drafts: list[_Draft], shift: int, choices: dict[Event, s
 def _settle(record: GameRecord, drafts: list[_Draft]) -> GameRecord:
     """Drop the hand mk5 would not deal (after the score of the hand that won the game),
     and mark a game the link leaves unfinished."""
-    from ... import judge
+    from ...judging.replay import judge
 
     verdict = judge(record)
     if verdict.winner is not None and len(record.hands) > 1 and not drafts[-1].calls and drafts[-2].end == "score":
@@ -294,7 +294,7 @@ def _tile(ev: Event) -> Tile:
 
 
 def _errors(record: GameRecord) -> int:
-    from ... import judge
+    from ...judging.replay import judge
 
     return judge(record).errors
 

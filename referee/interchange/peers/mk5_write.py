@@ -18,18 +18,17 @@ errors (mk5 checks every action as it replays a link).
 
 from __future__ import annotations
 
+from ... import codes
+from ...diagnostics import Diagnostic
 from ...engine.tiles import Tile
 from ...judging.verdict import GameVerdict
 from ...notation.record import GameRecord, HandRecord
-from .common import SOUTH_FIRST, Refusal, tag_value
+from .common import SOUTH_FIRST, Refusal, plays_peer_game, tag_value
 from .mk5 import NEXT_SEED, canonical_acks
 from .mk5_link import encode_hands, event_char, form_encode, v1_blob
 from .shuffles import mk5_deal
 
 __all__ = ["write_links"]
-
-_STOPS_AT_END = ("E208", "E406")
-"""A record that stops mid-auction or mid-play (a link of a game in progress)."""
 
 
 def write_links(record: GameRecord, verdict: GameVerdict | None) -> tuple[list[str], list[str]] | Refusal:
@@ -67,9 +66,8 @@ def _version(template: str) -> str:
 
 def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> list[str]:
     reasons = []
-    rules = (record.tag("Rules") or "42").strip()
-    if rules != "42":
-        reasons.append(f"mk5 plays Texas 42 only, not `{rules}`")
+    if not plays_peer_game(record):
+        return [f"mk5 plays Texas 42 only, not `{record.tag('Rules')}`"]
     options = dict(o.partition("=")[::2] for o in (record.tag("Options") or "").split())
     for name, bad, why in (
         ("scoring", "points", "points scoring (mk5 scores marks)"),
@@ -108,11 +106,17 @@ def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> 
     if verdict is not None:
         last = record.hands[-1].label(len(record.hands)) if record.hands else None
         # A link may stop anywhere: a hand left open at the end is not an action mk5 refuses.
-        errors = [d for d in verdict.diagnostics if d.is_error and not (d.code in _STOPS_AT_END and d.hand == last)]
+        errors = [d for d in verdict.diagnostics if d.is_error and not (d.hand == last and _stops_there(d))]
         if errors:
             codes = ", ".join(sorted({str(d.code) for d in errors}))
             reasons.append(f"it has {len(errors)} rule error(s) ({codes}), and mk5 replays only actions it allows")
     return reasons
+
+
+def _stops_there(d: Diagnostic) -> bool:
+    """The record stops mid-auction or mid-play: a link of a game in progress, which mk5
+    replays as far as it goes (no action it refuses)."""
+    return d.code == codes.E406 or d.code == codes.E208
 
 
 def _seed(record: GameRecord) -> int | None:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ...judging.verdict import GameVerdict
 from ...notation.record import Call, GameRecord, HandRecord, StatedAward, StatedResult, StatedScore, Tag
-from .common import SOUTH_FIRST, PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, tag_value
+from .common import PEER_GAME, SOUTH_FIRST, PeerError, PeerRead, Refusal, error_diagnostic, note_diagnostic, plays_peer_game, tag_value
 
 __all__ = ["CSV_COLUMNS", "read_scoresheet", "sheet_csv_rows", "sheet_json"]
 
@@ -56,11 +56,16 @@ def read_scoresheet(text: str, file: str) -> Iterator[PeerRead]:
             yield index, record, [note_diagnostic(n, file, index) for n in notes]
         return
     try:
-        records = _csv(text)
+        columns, games = _csv(text)
     except PeerError as e:
         yield 1, None, [error_diagnostic(e, file, 1)]
         return
-    for index, (record, notes) in enumerate(records, 1):
+    for index, game in enumerate(games, 1):
+        try:
+            record, notes = _csv_game(columns, game)
+        except PeerError as e:
+            yield index, None, [error_diagnostic(e, file, index)]
+            continue
         yield index, record, [note_diagnostic(n, file, index) for n in notes]
 
 
@@ -111,7 +116,7 @@ def _taylor(data: Any) -> tuple[GameRecord, list[str]]:
                 hand.after = (f"{_BID_NOTE}{_bid_words(bid)} (the sheet does not say whose)",)
         hand.score = StatedScore({"NS": score[0], "EW": score[1]})
         hands.append(hand)
-    tags = [Tag("Rules", "42"), Tag("Target", f"{TARGET_MARKS} marks")]
+    tags = [Tag("Rules", PEER_GAME), Tag("Target", f"{TARGET_MARKS} marks")]
     tags += [Tag(_PLACES[s], names[s].strip()) for s in (2, 3, 0, 1) if names[s].strip()]
     tags += [Tag("Detail", "hands"), Tag("Source", "scoresheet")]
     pending = data.get("pendingBid")
@@ -136,11 +141,13 @@ def _bid_words(bid: int) -> str:
     return f"{bid} marks" if bid < 30 else str(bid)
 
 
-def _csv(text: str) -> list[tuple[GameRecord, list[str]]]:
-    rows = [(n, r) for n, r in enumerate(csv.reader(io.StringIO(text)), 1) if any(cell.strip() for cell in r)]
-    if not rows:
+def _csv(text: str) -> tuple[list[str], list[list[tuple[int, list[str]]]]]:
+    """The sheet's columns and its games (separated by a blank row), each a list of rows."""
+    rows = list(enumerate(csv.reader(io.StringIO(text)), 1))
+    filled = [(n, r) for n, r in rows if any(cell.strip() for cell in r)]
+    if not filled:
         raise PeerError("the sheet is empty: expected a header row " + ",".join(CSV_COLUMNS), 1, 1)
-    header_line, header = rows[0]
+    header_line, header = filled[0]
     columns = [c.strip().lower() for c in header]
     unknown = [c for c in columns if c not in CSV_COLUMNS]
     if unknown or "hand" not in columns:
@@ -150,9 +157,19 @@ def _csv(text: str) -> list[tuple[GameRecord, list[str]]]:
             1,
             hint="the score-sheet CSV is described in docs/interchange.md",
         )
+    games: list[list[tuple[int, list[str]]]] = [[]]
+    for n, row in rows[header_line:]:
+        if any(cell.strip() for cell in row):
+            games[-1].append((n, row))
+        elif games[-1]:
+            games.append([])
+    return columns, [game for game in games if game]
+
+
+def _csv_game(columns: list[str], rows: list[tuple[int, list[str]]]) -> tuple[GameRecord, list[str]]:
     hands = []
     score = {"NS": 0, "EW": 0}
-    for line, row in rows[1:]:
+    for line, row in rows:
         cells = {c: (row[k].strip() if k < len(row) else "") for k, c in enumerate(columns)}
 
         def col(name: str, row: list[str] = row) -> int:
@@ -191,11 +208,11 @@ def _csv(text: str) -> list[tuple[GameRecord, list[str]]]:
                 raise PeerError("marks without the side that took them", line, col("marks"))
         hand.score = StatedScore(dict(score))
         hands.append(hand)
-    tags = [Tag("Rules", "42"), Tag("Detail", "hands"), Tag("Source", "scoresheet")]
+    tags = [Tag("Rules", PEER_GAME), Tag("Detail", "hands"), Tag("Source", "scoresheet")]
     tags.append(Tag("Winner", max(score, key=score.__getitem__)) if max(score.values()) >= TARGET_MARKS else Tag("Status", "unfinished"))
     notes = ["from a score-sheet CSV: a score sheet, one row a hand"]
     tags[0].comments = tuple(notes)
-    return [(GameRecord(tags=tags, hands=hands), notes)]
+    return GameRecord(tags=tags, hands=hands), notes
 
 
 def _column(columns: list[str], row: list[str], name: str) -> int:
@@ -224,7 +241,7 @@ def _seat(text: str, line: int, column: int) -> str | None:
 def _hands_facts(record: GameRecord, verdict: GameVerdict | None) -> list[dict[str, Any]] | Refusal:
     """Per hand: dealer, bidder, bid, result, the side that took marks and how many."""
     reasons = []
-    if (record.tag("Rules") or "42").strip() != "42":
+    if not plays_peer_game(record):
         reasons.append("a 42 score sheet keeps two teams of two")
     if "scoring=points" in (record.tag("Options") or ""):
         reasons.append("points scoring (the score sheets count marks)")
