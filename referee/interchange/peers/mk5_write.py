@@ -114,9 +114,9 @@ def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> 
 
 
 def _stops_there(d: Diagnostic) -> bool:
-    """The record stops mid-auction or mid-play: a link of a game in progress, which mk5
-    replays as far as it goes (no action it refuses)."""
-    return d.code == codes.E406 or d.code == codes.E208
+    """The record stops mid-auction, mid-hand or mid-trick: a link of a game in progress,
+    which mk5 replays as far as it goes (no action it refuses)."""
+    return d.code == codes.E406 or d.code == codes.E208 or d.code == codes.E408
 
 
 def _seed(record: GameRecord) -> int | None:

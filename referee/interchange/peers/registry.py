@@ -78,9 +78,10 @@ def detect(text: str) -> str | None:
             return "jswood23"
         if isinstance(first, list) and first and isinstance(first[0], dict) and first[0].get("format") == "referee-record":
             return "json"
-        return None
+        if first is not None or head.startswith("{"):
+            return None
     line = next((ln.strip() for ln in head.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
-    if re.match(r"^(\[|hand\b|;|\{)", line, re.I):
+    if re.match(r"^(\[|hand(\s|$)|;|\{)", line, re.I):
         return "text"
     query = line.partition("?")[2] if "?" in line else line
     keys = {p.partition("=")[0] for p in query.split("&") if "=" in p}
@@ -219,6 +220,8 @@ class Assembler:
             writer = csv.writer(out, lineterminator="\n")
             if self.count == 1:
                 writer.writerow(CSV_COLUMNS)
+            else:
+                out.write("\n")  # a blank row between games
             writer.writerows(piece)
             return out.getvalue()
         return str(piece) + "\n"
