@@ -157,3 +157,8 @@ def test_formats_are_found_from_their_content() -> None:
     assert detect("just some words") is None
     run = runner.invoke(app, ["convert", "-", "--from", "auto"], input="just some words\n")
     assert run.exit_code == 2 and "cannot tell which program wrote this input" in run.stderr
+
+
+def test_a_broken_csv_row_is_named_at_its_line() -> None:
+    [(_, record, [d])] = list(read_scoresheet("hand,dealer\n1,N\rx\n", "bad.csv"))
+    assert record is None and d.code == "S017" and d.message.startswith("not a score-sheet CSV")

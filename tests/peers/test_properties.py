@@ -127,3 +127,20 @@ def test_the_damage_helper_damages() -> None:
     assert _damage("abc", [(1, 1, "X")]) == "aXc"
     rng = random.Random(1)
     assert json.loads(_damage('{"a": 1}', [(rng.randrange(8), 0, "")])) == {"a": 1}
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    data=st.one_of(st.binary(max_size=300), st.builds(lambda e: _damage(_LINK, e).encode(), _EDITS)),
+    source=st.sampled_from(["auto", "mk5", "luke", "scoresheet", "jswood23"]),
+    target=st.sampled_from(["text", "mk5", "luke", "scoresheet-csv", "jswood23"]),
+)
+def test_convert_never_gives_a_traceback(data: bytes, source: str, target: str) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    run = CliRunner().invoke(app, ["convert", "-", "--from", source, "--to", target], input=data)
+    assert run.exception is None or isinstance(run.exception, SystemExit), run.exception
+    assert run.exit_code in (0, 1, 2)
+    assert "Traceback" not in run.output and "internal error" not in run.output

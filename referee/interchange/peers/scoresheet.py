@@ -143,7 +143,13 @@ def _bid_words(bid: int) -> str:
 
 def _csv(text: str) -> tuple[list[str], list[list[tuple[int, list[str]]]]]:
     """The sheet's columns and its games (separated by a blank row), each a list of rows."""
-    rows = list(enumerate(csv.reader(io.StringIO(text)), 1))
+    reader = csv.reader(io.StringIO(text))
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for row in reader:
+            rows.append((reader.line_num, row))
+    except csv.Error as e:
+        raise PeerError(f"not a score-sheet CSV: {e}", reader.line_num, 1) from None
     filled = [(n, r) for n, r in rows if any(cell.strip() for cell in r)]
     if not filled:
         raise PeerError("the sheet is empty: expected a header row " + ",".join(CSV_COLUMNS), 1, 1)
@@ -158,7 +164,8 @@ def _csv(text: str) -> tuple[list[str], list[list[tuple[int, list[str]]]]]:
             hint="the score-sheet CSV is described in docs/interchange.md",
         )
     games: list[list[tuple[int, list[str]]]] = [[]]
-    for n, row in rows[header_line:]:
+    start = next(i for i, (n, _) in enumerate(rows) if n == header_line) + 1
+    for n, row in rows[start:]:
         if any(cell.strip() for cell in row):
             games[-1].append((n, row))
         elif games[-1]:
