@@ -213,3 +213,16 @@ def test_convert_reads_and_writes_links(tmp_path: Path) -> None:
     assert back.stdout == f"{MK5_V2}\n{MK5_V3}\n", back.stderr
     refused = runner.invoke(app, ["convert", "samples/legal/42-plunge-made.42", "--to", "mk5"])
     assert refused.exit_code == 2 and "error[S018]: this record is not written as mk5 links: hand 1: a plunge" in refused.stderr
+
+
+def test_a_splash_written_as_a_question_mark_and_the_partners_lead() -> None:
+    """W holds three doubles: `~?` as the first call can only be a splash (a plunge needs
+    four). mk5 has E, the partner who named trump, lead; the referee does not judge that
+    rule yet, and says so (E401 on E's lead)."""
+    record, notes = _one("?s=ll&d=0&a=%7E%3FAAAYx21z")
+    hand = record.hands[0]
+    assert [(c.seat, c.amount, c.contract) for c in hand.calls][0] == ("W", 84, "splash")
+    assert hand.trump is not None and (hand.trump.suit, hand.trump.by) == (6, "E")
+    assert _plays(record) == [["E 6-1", "S 6-6", "W 6-5", "N 6-3"]]
+    assert any("does not judge mk5's rule yet" in n for n in notes)
+    assert [d.code for d in judge(record).diagnostics if d.is_error] == ["E401"]
