@@ -221,7 +221,8 @@ def test_a_splash_written_as_a_question_mark_and_the_partners_lead() -> None:
     rule yet, and says so (E401 on E's lead)."""
     record, notes = _one("?s=ll&d=0&a=%7E%3FAAAYx21z")
     hand = record.hands[0]
-    assert [(c.seat, c.amount, c.contract) for c in hand.calls][0] == ("W", 84, "splash")
+    first = hand.calls[0]
+    assert (first.seat, first.amount, first.contract) == ("W", 84, "splash")
     assert hand.trump is not None and (hand.trump.suit, hand.trump.by) == (6, "E")
     assert _plays(record) == [["E 6-1", "S 6-6", "W 6-5", "N 6-3"]]
     assert any("does not judge mk5's rule yet" in n for n in notes)
