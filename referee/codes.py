@@ -160,6 +160,23 @@ S016: Final = Code(
     "where it happened; please report it with the record. The record gets no verdict, and every other record is judged as usual.",
     syntax=True,
 )
+S017: Final = Code(
+    "S017",
+    "cannot read the other program's record",
+    "`convert --from mk5|luke|scoresheet|jswood23` input that cannot be decoded: an mk5 game link, a LukeConran samples "
+    "document, a score sheet (JSON or CSV) or a jswood23 round history that is damaged, truncated or not of that program. "
+    "The message names the place (line and column, or the path inside the JSON document) and what was expected there; "
+    "the other links, documents or rows are read as usual.",
+    syntax=True,
+)
+S018: Final = Code(
+    "S018",
+    "the target format cannot hold it",
+    "`convert --to mk5|luke|scoresheet|scoresheet-csv|jswood23`: the record holds something the other program's format has "
+    "no place for (a special contract, a claim, points scoring, a game other than 42...). That record is not written, "
+    "nothing of it is dropped silently, and the message says what could not be held; the other records are written as usual.",
+    syntax=True,
+)
 # -- deal --------------------------------------------------------------------------------
 E101: Final = Code("E101", "wrong number of tiles", "Each player is dealt the profile's hand size (`referee rules` lists it).")
 E102: Final = Code("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a tile the profile's set leaves out.")
@@ -344,6 +361,15 @@ W106: Final = Code(
     "irregularity ruled",
     "An irregularity the record writes (a renege called, a misdeal, a play out of turn accepted) happened, and the hand "
     "is scored by the ruling (`referee rules` lists the renege penalty option).",
+    severity=_N,
+)
+
+W107: Final = Code(
+    "W107",
+    "converted with an inference",
+    "A record read from another program's format holds something its source did not state in so many words: a dealer "
+    "worked out from a seed, seats from the order of the bids, the reading of a link that mk5's own writer got wrong. "
+    "The record says what was inferred in a comment, and `convert` prints this note.",
     severity=_N,
 )
 

@@ -28,6 +28,9 @@ Where = tuple[str, int, int]
 NOT_FROM_TEXT: dict[str, str] = {
     "E409": "replay reports a missing auction (E208) or trump (E305) before any play; only the engine API (Hand.check_play) gives E409",
     "S016": "an internal error: only a bug in the referee gives it (tests/cli/test_containment.py forces one)",
+    "S017": "another program's record that cannot be decoded (convert --from mk5|luke|...; tests/peers/)",
+    "S018": "a record refused by another program's format (convert --to mk5|luke|...; tests/peers/)",
+    "W107": "what a reader of another program's format inferred (tests/peers/)",
 }
 # Codes of the special contracts (nello, plunge, splash, sevens), added to the catalogue
 # while these samples were written and not yet given samples of their own.
