@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import codes
+from .contracts import BID_CONTRACTS
 from .grammar import parser
 from .items import ITEMS, KEYWORD_WORDS
 from .tokens import Problem
@@ -47,7 +48,7 @@ _MINOR: dict[str, str] = {
     "WIN": "`=> seat`",
     "SLASH": "`/`",
     "COMMA": "`,`",
-    "BIDCONTRACT": "`plunge` or `splash`",
+    "BIDCONTRACT": " or ".join(f"`{word}`" for word in BID_CONTRACTS),
     "NL": "a new line",
     "TRICK": "`trick N`",
     "CALLED": "`called by SEAT`",

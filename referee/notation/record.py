@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple
 
 from ..engine.tiles import Tile
 from ..source import Source, Span
+from .contracts import BidContract, TrumpKind
 
 __all__ = [
     "RECORD_VERSION",
@@ -93,7 +94,7 @@ class Call:
     amount: int | None = None
     suit: int | None = None
     """A trump suit named with the bid (0-6), where bids name one."""
-    contract: Literal["plunge", "splash"] | None = None
+    contract: BidContract | None = None
     """A contract named with the bid (``bid N 168 plunge``)."""
     at: Span | None = field(default=None, compare=False)
     comments: Comments = ()
@@ -116,7 +117,7 @@ class TrumpRecord:
     """The declaration as written: 'suit' with ``suit``, 'doubles', 'follow-me', or a
     contract named after the auction ('nello', 'sevens')."""
 
-    kind: Literal["suit", "doubles", "follow-me", "nello", "sevens"]
+    kind: TrumpKind
     suit: int | None = None
     doubles_low: bool = False
     by: str | None = None
