@@ -5,7 +5,7 @@ a time (memory stays bounded by the largest document).  Every document is
 validated as strictly as text is read: the schema (``shapes.model_of``), then what
 a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
 document can never hand the referee a record the notation could not hold.
-Documents of versions 1 and 2 are read too.
+Documents of versions 1 to 3 are read too.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..engine.games import GAMES
 from ..notation.items import ITEMS
 from ..notation.items.common import not_a_seat
 from ..notation.reader import cannot_read
-from ..notation.record import GameRecord, HandRecord
+from ..notation.record import RECORD_VERSION, GameRecord, HandRecord
 from ..source import Position
 from .documents import Document
 from .shapes import load
@@ -148,8 +148,8 @@ def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | No
 def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
-    if isinstance(data, dict) and data.get("version") == 2:
-        data = dict(data, version=3)  # version 3 added the irregularities, which version 2 never holds
+    if isinstance(data, dict) and data.get("version") in (2, 3):
+        data = dict(data, version=RECORD_VERSION)  # 3 and 4 added items (the irregularities, forfeit) older ones never hold
     try:
         doc = Document.model_validate(data)
         record: GameRecord = load(GameRecord, doc.record)

@@ -33,6 +33,8 @@ __all__ = [
     "Claim",
     "Dealt",
     "Exchange",
+    "Fault",
+    "Forfeit",
     "GameRecord",
     "HandRecord",
     "Kitty",
@@ -47,9 +49,9 @@ __all__ = [
     "TrumpRecord",
 ]
 
-RECORD_VERSION = 3
-"""The version of the JSON shape of a record (versions 1 and 2 are still read; 3 added
-the irregularities: ``misdeal``, ``renege``, ``accepted``)."""
+RECORD_VERSION = 4
+"""The version of the JSON shape of a record (versions 1 to 3 are still read; 3 added
+the irregularities: ``misdeal``, ``renege``, ``accepted``; 4 added ``forfeit``)."""
 
 Comments = tuple[str, ...]
 
@@ -227,6 +229,25 @@ class AcceptedPlay:
     after: Comments = ()
 
 
+Fault = Literal["time", "illegal", "crash", "protocol", "stall"]
+"""What a seat forfeits for in a match: over its time, an illegal or unlisted action, a
+crash, a malformed message, no answer to a ping (the grammar's ``FAULT``)."""
+
+
+@dataclass(slots=True)
+class Forfeit:
+    """``forfeit N time trick 5``: a seat's fault in a match played under the referee, and
+    the trick (1-based) it came in when written.  How the hand is scored is the match's
+    rule, not the record's."""
+
+    seat: str
+    fault: Fault
+    trick: int | None = None
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
 @dataclass(slots=True)
 class HandRecord:
     number: int | None = None
@@ -245,6 +266,7 @@ class HandRecord:
     misdeal: Misdeal | None = None
     renege: RenegeCall | None = None
     accepted: list[AcceptedPlay] = field(default_factory=list)
+    forfeit: Forfeit | None = None
     unreadable: bool = False
     """The hand had a syntax error: its items may be partial and it is not replayed."""
     at: Span | None = field(default=None, compare=False)

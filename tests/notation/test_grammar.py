@@ -37,6 +37,7 @@ from referee.notation.record import (
     Claim,
     Dealt,
     Exchange,
+    Forfeit,
     HandRecord,
     Kitty,
     Misdeal,
@@ -270,13 +271,16 @@ def _record_of(tree: Tree[Any]) -> HandRecord:
         elif kind == "misdeal":
             seat = _kids(node, "SEAT")
             rec.misdeal = Misdeal(str(seat[0]).upper() if seat else None)
-        elif kind in ("renege", "accept"):
+        elif kind in ("renege", "accept", "forfeit"):
             seats = [str(t).upper() for t in _kids(node, "SEAT")]
             trick = [int(str(t)) for t in _kids(node, "NUMBER")]
             if kind == "renege":
                 rec.renege = RenegeCall(seats[0], trick[0], seats[1] if len(seats) > 1 else None)
-            else:
+            elif kind == "accept":
                 rec.accepted.append(AcceptedPlay(seats[0], trick[0]))
+            else:
+                fault = str(_kids(node, "FAULT")[0]).lower()
+                rec.forfeit = Forfeit(seats[0], fault, trick[0] if trick else None)  # type: ignore[arg-type]
     return rec
 
 
@@ -329,6 +333,10 @@ def test_written_games_read_as_the_grammar_reads_them(game: str) -> None:
         "hand 1\n  deal 6-6\n",
         "hand 1\n  play 6-6 {never closed\n",
         "hand 1\n  misdeal By w\n  play N 6-6\n  accept E trick 2\n  accept n TRICK 3\n  renege E trick 1 called by S\n",
+        "hand 1\n  play N 6-6 E 5-5\n  forfeit E Time trick 2\n  result NS made\n",
+        "hand 1\n  forfeit w crash\n  award time 1\n",
+        "hand 1\n  forfeit W nap\n",
+        "hand 1\n  forfeit W stall 2\n",
         "hand 1\n  renege E trick\n",
         "hand 1\n  misdeal by\n",
     ],
@@ -344,7 +352,7 @@ _SOUP = st.lists(
     st.sampled_from(
         ["hand", "1", "dealer", "N", "e", "deal", "bid", "pass", "30", "sixes", "trump", "low", "by", "play", "6-6", "55", "7-2", "=>",
          "/", ",", "\n", "  ", "B-21", "N+1", "=>N", "6-6,", "widow", "exchange", "for", "none", "claim", "result", "NS", "made", "award", "-1", "score", "{x}", ";c\n",
-         "misdeal", "renege", "accept", "trick", "called"]
+         "misdeal", "renege", "accept", "trick", "called", "forfeit", "time", "stall"]
     ),
     max_size=30,
 )  # fmt: skip

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..hands import Keyword
 from ..plain import PlainItem
-from . import accept, award, bid, claim, deal, exchange, kitty, misdeal, play, renege, result, score, trump
+from . import accept, award, bid, claim, deal, exchange, forfeit, kitty, misdeal, play, renege, result, score, trump
 from .spec import ItemSpec
 
 __all__ = ["ITEMS", "KEYWORDS", "KEYWORD_WORDS", "PLAIN_ITEMS", "ItemSpec", "item_table"]
@@ -35,6 +35,7 @@ ITEMS: tuple[ItemSpec, ...] = (
     play.SPEC,
     accept.SPEC,
     renege.SPEC,
+    forfeit.SPEC,
     claim.SPEC,
     result.SPEC,
     award.SPEC,
