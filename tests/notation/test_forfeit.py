@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee import make_rules
 from referee.interchange.jsonread import parse_document
 from referee.notation.grammar import terminals
 from referee.notation.items import PLAIN_ITEMS
