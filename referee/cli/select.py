@@ -186,7 +186,7 @@ def _pair(text: str) -> tuple[str, str]:
 def _check_filters(filters: Filters) -> None:
     """A filter that could never match is a mistake to say, not an empty output."""
     from ..codes import CATALOG
-    from ..notation.itemscan import declaration
+    from ..notation.items.trump import declaration
     from ..pipeline import UsageError
     from .params import did_you_mean
 

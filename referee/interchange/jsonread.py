@@ -5,7 +5,7 @@ a time (memory stays bounded by the largest document).  Every document is
 validated as strictly as text is read: the schema (``shapes.model_of``), then what
 a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
 document can never hand the referee a record the notation could not hold.
-Documents of versions 1 and 2 are read too.
+Documents of versions 1 to 3 are read too.
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from pydantic import ValidationError
 from .. import codes
 from ..diagnostics import Diagnostic
 from ..engine.games import GAMES
+from ..notation.items import ITEMS
+from ..notation.items.common import not_a_seat
 from ..notation.reader import cannot_read
-from ..notation.record import AcceptedPlay, GameRecord, RenegeCall
+from ..notation.record import RECORD_VERSION, GameRecord, HandRecord
 from ..source import Position
 from .documents import Document
 from .shapes import load
@@ -146,8 +148,8 @@ def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | No
 def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
-    if isinstance(data, dict) and data.get("version") == 2:
-        data = dict(data, version=3)  # version 3 added the irregularities, which version 2 never holds
+    if isinstance(data, dict) and data.get("version") in (2, 3):
+        data = dict(data, version=RECORD_VERSION)  # 3 and 4 added items (the irregularities, forfeit) older ones never hold
     try:
         doc = Document.model_validate(data)
         record: GameRecord = load(GameRecord, doc.record)
@@ -166,26 +168,19 @@ def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord |
 def _impossible(record: GameRecord) -> str | None:
     """What the schema allows but no record can hold, in words; None when all is well."""
     for n, hand in enumerate(record.hands, start=1):
-        for call in hand.calls:
-            if call.suit is not None and not 0 <= call.suit <= 6:
-                return f"hand {n}: a bid names suit {call.suit}; suits run 0 to 6"
-            if call.amount is not None and not 0 <= call.amount <= 999_999_999:
-                return f"hand {n}: a bid of {call.amount}"
-        t = hand.trump
-        if t is not None:
-            if t.kind == "suit" and (t.suit is None or not 0 <= t.suit <= 6):
-                return f"hand {n}: a suit trump needs a suit 0 to 6, not {t.suit}"
-            if t.kind != "suit" and t.suit is not None:
-                return f"hand {n}: a {t.kind} trump names no suit"
-        ruled: list[AcceptedPlay | RenegeCall] = [*hand.accepted, *([hand.renege] if hand.renege else [])]
-        for one in ruled:
-            if not 0 <= one.trick <= 999_999_999:
-                return f"hand {n}: trick {one.trick} is out of range"
-        irregular = (hand.misdeal.by if hand.misdeal else None, *(r.seat for r in ruled), hand.renege.called_by if hand.renege else None)
-        for label in (hand.dealer, *(c.seat for c in hand.calls), *(p.seat for tr in hand.tricks for p in tr.plays), *irregular):
-            if label is not None and not (len(label) == 1 and label.isascii() and label.isalpha()):
-                return f"hand {n}: {label!r} is not a seat (a seat is one letter)"
+        wrong = next(filter(None, _problems(hand)), None)
+        if wrong is not None:
+            return f"hand {n}: {wrong}"
     return None
+
+
+def _problems(hand: HandRecord) -> Iterator[str | None]:
+    """What is wrong with each part of ``hand``: its dealer, then each item's entries, by
+    the item's own check (``ItemSpec.impossible``)."""
+    yield not_a_seat(hand.dealer)
+    for spec in ITEMS:
+        if spec.impossible is not None:
+            yield from map(spec.impossible, spec.entries(hand))
 
 
 def _tile_text(value: Any) -> Any:

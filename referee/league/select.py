@@ -20,7 +20,7 @@ from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
 from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict, HandVerdict
-from ..notation.itemscan import declaration
+from ..notation.items.trump import declaration
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..report.names import player_names
 
