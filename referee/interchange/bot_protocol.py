@@ -9,7 +9,7 @@ output; what it writes to standard error goes to a log. Every message has a
 Every ``request`` carries the seat's whole ``view`` and the complete list of legal
 answers, so a bot needs no rules engine and can be restarted in the middle of a
 game. A bot sees only what its seat may know: its own tiles, the widow or cat
-only if it took them, and what happened in public.
+only if it took them, and what happened in public (``bot_view.View``).
 
 The referee's messages are built here and written by :func:`encode`; a bot's line
 is read by :func:`parse_bot_line`, which returns a message or a :class:`BadLine`
@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, ValidationError, model_validator
+
+from .bot_view import OUT, CalledBid, Played, RequestKind, Seat, TrickDone, View
 
 __all__ = [
     "MAX_BOT_LINE",
@@ -77,111 +79,10 @@ what is not a message of this protocol, exited or closed its output, or did not 
 Termination = Literal["normal", "time forfeit", "illegal move", "abandoned", "unterminated"]
 """How a game ended, in PGN's words (the ``[Termination]`` tag of the record)."""
 
-RequestKind = Literal["call", "exchange", "trump", "play"]
-"""The decisions a seat is asked for: a bid or pass, the exchange with the widow or cat, the trump
-(or contract) declared, a tile to play."""
 
-
-def _all_present(schema: dict[str, Any]) -> None:
-    """The referee writes every field of its messages, those with a default too: the schema says so."""
-    schema["required"] = list(schema.get("properties", {}))
-
-
-_OUT = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True, json_schema_extra=_all_present)
 _IN = ConfigDict(extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True)
 
-Seat = Annotated[str, Field(min_length=1, max_length=1)]
 Word = Annotated[str, Field(min_length=1, max_length=64)]
-
-
-# -- pieces of the view ------------------------------------------------------------------------------
-
-
-class Played(BaseModel):
-    """A tile a seat played."""
-
-    model_config = _OUT
-
-    seat: Seat
-    tile: str
-    """The tile as the notation writes it, high end first: ``6-4``."""
-
-
-class CalledBid(BaseModel):
-    """A call of the auction: a bid or a pass."""
-
-    model_config = _OUT
-
-    seat: Seat
-    call: str
-    """As the notation writes it after the seat: ``30``, ``pass``, ``84 splash``, ``64 fives``."""
-
-
-class TrickDone(BaseModel):
-    """A finished trick."""
-
-    model_config = _OUT
-
-    number: int = Field(ge=1)
-    """1-based number of the trick in the hand."""
-    plays: list[Played]
-    """The tiles in the order they were played; the first is the lead."""
-    winner: Seat
-    points: int
-    """What the trick is worth (its counters plus the trick point; 1 in Moon, where tricks are counted)."""
-
-
-class View(BaseModel):
-    """Everything one seat may know at a decision, and nothing more.
-
-    It is filled from the engine's view of one seat (``Hand.view(seat)``): another seat's
-    unplayed tiles never appear in it, nor the widow or cat unless this seat took them.
-    """
-
-    model_config = _OUT
-
-    seat: Seat
-    """The seat this view belongs to."""
-    hand: int = Field(ge=1)
-    """1-based number of the hand in the game."""
-    phase: RequestKind
-    """What the hand waits for: ``call`` (the auction), ``exchange``, ``trump`` or ``play``."""
-    dealer: Seat
-    turn: Seat
-    """The seat whose decision is awaited: at a request, this seat."""
-    tiles: list[str]
-    """This seat's unplayed tiles, high first."""
-    kitty: list[str] | None
-    """The widow (Moon) or cat (Texas 88) as this seat saw it when it took it; null for every other
-    seat, and before the exchange."""
-    laid_away: list[str] | None
-    """The tiles this seat laid away in the exchange; null for every other seat."""
-    calls: list[CalledBid]
-    """The auction so far, in order."""
-    bid: CalledBid | None
-    """The high bid so far (after the auction: the contract); null while every call was a pass."""
-    declarer: Seat | None
-    """The seat that won the auction; null during the auction."""
-    trump: str | None
-    """The declaration, as the notation writes it: ``sixes``, ``doubles``, ``follow-me``, ``nello low``,
-    ``sevens``; null until it is declared."""
-    trump_by: Seat | None
-    """The seat that named the trump when it is not the declarer (the partner after a plunge or splash)."""
-    out: list[Seat]
-    """Seats that sit this hand out (a nello declarer's partner)."""
-    trick: list[Played]
-    """The trick in progress, lead first; empty before its lead."""
-    tricks: list[TrickDone]
-    """The finished tricks of this hand."""
-    taken: dict[str, int]
-    """By side: what each side has taken in this hand so far, in the game's unit (points; tricks in Moon)."""
-    score: dict[str, int]
-    """By side: the game score before this hand (marks or points)."""
-    void: dict[str, list[str]]
-    """By seat: the suits each seat has shown out of (failed to follow) in this hand, in the notation's
-    words (``sixes``, ``doubles``, ``trumps``); a seat that has shown out of none is left out."""
-    legal: list[str]
-    """Every answer this seat may give now (the same list as the request's ``legal``)."""
 
 
 # -- referee -> bot ------------------------------------------------------------------------------------
@@ -190,7 +91,7 @@ class View(BaseModel):
 class TimeControl(BaseModel):
     """The time a bot has. A reply later than its allowance plus the margin is a time fault."""
 
-    model_config = _OUT
+    model_config = OUT
 
     decision_ms: int | None = Field(ge=1)
     """Most milliseconds for one decision; null: no limit per decision."""
@@ -205,7 +106,7 @@ class TimeControl(BaseModel):
 class Hello(BaseModel):
     """The first message to a bot process: who it is, what is played, and under what rules."""
 
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["hello"] = "hello"
     protocol: Literal["referee-bot/1"] = "referee-bot/1"
@@ -232,7 +133,7 @@ class Hello(BaseModel):
 class Deal(BaseModel):
     """A new hand: this seat's tiles. The first deal of a game has ``hand`` 1."""
 
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["deal"] = "deal"
     game: int = Field(ge=1)
@@ -246,7 +147,7 @@ class Deal(BaseModel):
 
 
 class _Event(BaseModel):
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["event"] = "event"
 
@@ -350,7 +251,7 @@ Event = Annotated[
 class Clock(BaseModel):
     """The time this seat has for the decision asked."""
 
-    model_config = _OUT
+    model_config = OUT
 
     decision_ms: int | None = Field(ge=0)
     """Milliseconds for this decision (the smaller of the decision limit and what is left of the game
@@ -362,7 +263,7 @@ class Clock(BaseModel):
 class Request(BaseModel):
     """A decision is wanted from this seat: answer with an ``action`` of the same ``id``."""
 
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["request"] = "request"
     id: int = Field(ge=1)
@@ -385,7 +286,7 @@ class Ping(BaseModel):
     waits for nothing else (between games, hands or decisions), so a bot that reads one line at a time
     can answer."""
 
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["ping"] = "ping"
     id: int = Field(ge=1)
@@ -394,7 +295,7 @@ class Ping(BaseModel):
 class Quit(BaseModel):
     """The match is over for this bot: exit."""
 
-    model_config = _OUT
+    model_config = OUT
 
     type: Literal["quit"] = "quit"
 
@@ -525,17 +426,16 @@ def parse_bot_line(raw: bytes) -> Ready | Action | Pong | Info | BadLine | None:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         return BadLine(f"not JSON ({e})" if isinstance(e, ValueError) else "not JSON (nested too deeply)", clip(text.rstrip("\r\n")))
-    shown = clip(text.rstrip("\r\n"))
     if not isinstance(data, dict):
-        return BadLine(f"a JSON {type(data).__name__.replace('dict', 'object')}, not an object", shown)
+        return BadLine(f"a JSON {type(data).__name__.replace('dict', 'object')}, not an object", clip(text.rstrip("\r\n")))
     kind = data.get("type")
     if kind not in _BOT_TYPES:
         said = "no type" if kind is None else f"unknown type {clip(repr(kind), 40)}"
-        return BadLine(f"{said} (a bot writes ready, action, pong or info)", shown)
+        return BadLine(f"{said} (a bot writes ready, action, pong or info)", clip(text.rstrip("\r\n")))
     try:
         return _READ_BOT.validate_python(data)
     except ValidationError as e:
-        return BadLine(f"{kind}: {_first_error(e)}", shown)
+        return BadLine(f"{kind}: {_first_error(e)}", clip(text.rstrip("\r\n")))
 
 
 def _first_error(error: ValidationError) -> str:

@@ -167,8 +167,21 @@ def test_a_bot_that_never_says_ready_times_out(log: Path, closing: list[BotProce
     t = time.monotonic()
     got = bot.start(hello(), 0.5)
     assert isinstance(got, Fault) and got.kind == "time" and got.detail == "no ready within 500 ms"
-    for _ in range(300):  # it reads nothing: 2 MB of events must not block the referee
+    assert time.monotonic() - t < 5
+
+
+def test_a_bot_that_stops_reading_never_blocks_the_referee(log: Path, closing: list[BotProcess], monkeypatch: pytest.MonkeyPatch) -> None:
+    """It reads nothing: what the pipe cannot take waits, up to a cap; past it the bot has stopped reading."""
+    monkeypatch.setattr("referee.match.pipes.PENDING_CAP", 100_000)
+    bot = BotProcess(BotCommand("mute", (sys.executable, "-c", "import time; time.sleep(30)")), log)
+    closing.append(bot)
+    assert isinstance(bot.start(hello(), 0.2), Fault)
+    t = time.monotonic()
+    for _ in range(600):  # 288 KB: more than the pipe holds (64 KB) and the cap
         bot.tell(play_view())
+    got = bot.ask("play", play_view(), clock())
+    assert isinstance(got, Fault) and got.kind == "crash"
+    assert got.detail.startswith("stopped reading its input (it left ") and got.detail.endswith(" bytes unread)")
     bot.close()
     assert time.monotonic() - t < 8
 
