@@ -18,11 +18,13 @@ POSIX only: the selector needs pipes it can poll.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 import time
 from collections import deque
 from dataclasses import dataclass
+from typing import IO
 
 from ..interchange.bot_protocol import MAX_BOT_LINE
 
@@ -65,13 +67,15 @@ class WriteFailed:
 class LinePipes:
     """The two pipes of one bot. Not thread-safe: the match that drives the bot owns it."""
 
-    def __init__(self, stdin_fd: int, stdout_fd: int) -> None:
-        self._in = stdin_fd
-        self._out = stdout_fd
-        os.set_blocking(stdin_fd, False)
-        os.set_blocking(stdout_fd, False)
+    def __init__(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+        """``stdin`` and ``stdout`` are the bot's pipes as files; this object closes them."""
+        self._stdin, self._stdout = stdin, stdout
+        self._in = stdin.fileno()
+        self._out = stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
         self._selector = selectors.DefaultSelector()
-        self._selector.register(stdout_fd, selectors.EVENT_READ)
+        self._selector.register(self._out, selectors.EVENT_READ)
         self._writing = False
         self._pending = bytearray()
         self._partial = b""
@@ -117,13 +121,14 @@ class LinePipes:
         if self._writing:
             self._selector.unregister(self._in)
             self._writing = False
-        os.close(self._in)
         self._in = -1
+        with contextlib.suppress(OSError):  # unbuffered: nothing is left to write, whatever the bot did
+            self._stdin.close()
 
     def close(self) -> None:
         self.close_input()
         self._selector.close()
-        os.close(self._out)
+        self._stdout.close()
 
     # -- inside -------------------------------------------------------------------------------------
 

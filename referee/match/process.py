@@ -158,14 +158,14 @@ class BotProcess:
             return Fault("crash", f"could not be started: {clip(str(e), 200)}")
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._proc = proc
-        self._pipes = LinePipes(proc.stdin.fileno(), proc.stdout.fileno())
+        self._pipes = LinePipes(proc.stdin, proc.stdout)
         self._drain_thread = threading.Thread(target=self._drain, args=(proc.stderr,), daemon=True, name=f"stderr of {self.command.name}")
         self._drain_thread.start()
         self.ready = None
         self._send(hello)
         got = self._await("ready", None, time.monotonic() + timeout_s)
         if isinstance(got, Fault):
-            return Fault("time", f"no ready within {timeout_s * 1000:,.0f} ms", overrun_ms=0) if got.kind == "time" else got
+            return Fault("time", f"no ready within {timeout_s * 1000:,.0f} ms") if got.kind == "time" else got
         assert isinstance(got[0], Ready)
         self.ready = got[0]
         return got[0]

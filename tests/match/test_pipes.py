@@ -18,7 +18,7 @@ def ends() -> Iterator[tuple[LinePipes, int, int]]:
     """The referee's pipes, the fd the bot would write its stdout to, and the fd it would read its stdin from."""
     bot_stdin_r, referee_w = os.pipe()
     referee_r, bot_stdout_w = os.pipe()
-    pipes = LinePipes(referee_w, referee_r)
+    pipes = LinePipes(open(referee_w, "wb", buffering=0), open(referee_r, "rb", buffering=0))  # noqa: SIM115 - pipes.close() closes them
     yield pipes, bot_stdout_w, bot_stdin_r
     pipes.close()
     for fd in (bot_stdout_w, bot_stdin_r):

@@ -186,6 +186,17 @@ def test_a_bot_that_stops_reading_never_blocks_the_referee(log: Path, closing: l
     assert time.monotonic() - t < 8
 
 
+def test_a_bot_starts_in_its_directory_with_its_environment(log: Path, tmp_path: Path, closing: list[BotProcess]) -> None:
+    """The argv is run as given (no shell: the ``$HOME`` stays as written), in ``cwd``, with ``env`` added."""
+    script = "import json, os, sys; print(json.dumps({'type': 'ready', 'name': os.environ['BOT_NAME'], 'version': os.path.basename(os.getcwd()), 'author': sys.argv[1]}), flush=True); sys.stdin.readline(); sys.stdin.readline()"
+    place = tmp_path / "botdir"
+    place.mkdir()
+    bot = BotProcess(BotCommand("env", (sys.executable, "-c", script, "$HOME"), cwd=place, env={"BOT_NAME": "from-env"}), log)
+    closing.append(bot)
+    ready = bot.start(hello(), START_S)
+    assert ready == Ready(type="ready", name="from-env", version="botdir", author="$HOME")
+
+
 def test_a_missing_program_is_a_fault_not_an_exception(log: Path) -> None:
     bot = BotProcess(BotCommand("ghost", ("/nonexistent/bot",)), log)
     got = bot.start(hello(), 1.0)
