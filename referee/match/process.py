@@ -105,8 +105,8 @@ class BotCommand:
 class BotProcess:
     """A bot's process and the pipes to it. Not thread-safe: one match drives it.
 
-    ``stderr_log`` receives the bot's stderr (appended, across restarts). ``journal`` sees every line
-    both ways with its time, enough to replay what was said.
+    ``stderr_log`` receives the bot's stderr (appended, across restarts; whole once :meth:`close`
+    has returned). ``journal`` sees every line both ways with its time, enough to replay what was said.
     """
 
     def __init__(self, command: BotCommand, stderr_log: Path, *, journal: Journal | None = None, stderr_cap: int = STDERR_CAP) -> None:
