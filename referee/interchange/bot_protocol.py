@@ -210,7 +210,8 @@ class HandEndEvent(_Event):
     event: Literal["hand_end"] = "hand_end"
     hand: int = Field(ge=1)
     result: str
-    """The result as the record writes it: ``NS 30 made``, ``B 5 set``; for a forfeited hand, the forfeit."""
+    """The result as the record writes it: ``NS 30 made``, ``B 5 set``, ``thrown in`` (everyone passed);
+    for a forfeited hand, the forfeit."""
     award: dict[str, int]
     """By side: what the hand scored."""
     score: dict[str, int]
