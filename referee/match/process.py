@@ -190,10 +190,12 @@ class BotProcess:
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
         pipes.close()
-        if self._drain_thread is not None:
-            self._drain_thread.join(timeout=2)
-            self._drain_thread = None
-        if proc.stderr is not None:
+        drain, self._drain_thread = self._drain_thread, None
+        if drain is not None:
+            drain.join(timeout=2)
+        # A process that left the group (setsid) may still hold stderr open: then the drain thread
+        # keeps it, rather than read from an fd number that a later open could be given.
+        if proc.stderr is not None and (drain is None or not drain.is_alive()):
             with contextlib.suppress(OSError):
                 proc.stderr.close()
 

@@ -311,3 +311,20 @@ def test_close_is_bounded_for_a_bot_that_ignores_quit(log: Path) -> None:
     assert pid is not None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_close_is_bounded_when_a_child_left_the_group_holding_stderr(log: Path) -> None:
+    """A grandchild that calls setsid escapes the group kill and keeps the stderr pipe open (it
+    exits by itself 3 s later): closing still returns, after the drain thread's bounded join."""
+    escape = "import os, time; os.setsid(); time.sleep(3)"
+    script = (
+        "import json, subprocess, sys; "
+        f"subprocess.Popen([sys.executable, '-c', {escape!r}]); "
+        "print(json.dumps({'type': 'ready', 'name': 'leaky'}), flush=True); sys.stdin.readline(); sys.stdin.readline()"
+    )
+    bot = BotProcess(BotCommand("leaky", (sys.executable, "-c", script)), log)
+    assert isinstance(bot.start(hello(), START_S), Ready)
+    t = time.monotonic()
+    bot.close()
+    assert time.monotonic() - t < 6
+    assert not bot.running
