@@ -29,10 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def _view() -> View:
     tiles = ["6-6", "6-4", "6-1", "5-5", "4-2", "3-0", "1-1"]
     return View(
-        seat="N", hand=1, phase="play", dealer="W", turn="N", tiles=tiles, kitty=None, laid_away=None,
+        seat="N", hand=1, phase="play", dealer="W", turn="N", tiles=tiles, kitty=None, laid_away=None, exchanged=None,
         calls=[CalledBid(seat=s, call=c) for s, c in (("N", "pass"), ("E", "30"), ("S", "pass"), ("W", "pass"))],
-        bid=CalledBid(seat="E", call="30"), declarer="E", trump="sixes", trump_by=None, out=[],
-        trick=[Played(seat="E", tile="6-2")], tricks=[], taken={"NS": 0, "EW": 0}, score={"NS": 0, "EW": 0},
+        bid=CalledBid(seat="E", call="30"), declarer="E", contract=None, trump="sixes", trump_by=None, out=[],
+        trick=[Played(seat="E", tile="6-2")], tricks=[], points={"NS": 0, "EW": 0}, tricks_won={"NS": 0, "EW": 0},
+        tiles_left={"N": 7, "E": 6, "S": 7, "W": 7}, score={"NS": 0, "EW": 0},
         void={}, legal=["6-6", "6-4", "6-1"],
     )  # fmt: skip
 

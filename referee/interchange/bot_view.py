@@ -89,12 +89,18 @@ class View(BaseModel):
     seat, and before the exchange."""
     laid_away: list[str] | None
     """The tiles this seat laid away in the exchange; null for every other seat."""
+    exchanged: int | None
+    """How many tiles the declarer exchanged with the widow or cat (public); null before the exchange,
+    and in 42."""
     calls: list[CalledBid]
     """The auction so far, in order."""
     bid: CalledBid | None
     """The high bid so far (after the auction: the contract); null while every call was a pass."""
     declarer: Seat | None
     """The seat that won the auction; null during the auction."""
+    contract: str | None
+    """The special contract bid or declared: ``plunge``, ``splash``, ``nello``, ``sevens``; null for a
+    plain bid."""
     trump: str | None
     """The declaration, as the notation writes it: ``sixes``, ``doubles``, ``follow-me``, ``nello low``,
     ``sevens``; null until it is declared."""
@@ -106,8 +112,13 @@ class View(BaseModel):
     """The trick in progress, lead first; empty before its lead."""
     tricks: list[TrickDone]
     """The finished tricks of this hand."""
-    taken: dict[str, int]
-    """By side: what each side has taken in this hand so far, in the game's unit (points; tricks in Moon)."""
+    points: dict[str, int]
+    """By side: the points each side has taken in this hand so far (in Moon, where tricks are counted,
+    its tricks)."""
+    tricks_won: dict[str, int]
+    """By side: the tricks each side has taken in this hand so far."""
+    tiles_left: dict[str, int]
+    """By seat: how many tiles each seat still holds."""
     score: dict[str, int]
     """By side: the game score before this hand (marks or points)."""
     void: dict[str, list[str]]

@@ -41,9 +41,10 @@ def deal() -> Deal:
 def bid_view() -> View:
     """North opens the auction (West dealt)."""
     return View(
-        seat="N", hand=1, phase="call", dealer="W", turn="N", tiles=NORTH, kitty=None, laid_away=None,
-        calls=[], bid=None, declarer=None, trump=None, trump_by=None, out=[], trick=[], tricks=[],
-        taken={"NS": 0, "EW": 0}, score={"NS": 0, "EW": 0}, void={},
+        seat="N", hand=1, phase="call", dealer="W", turn="N", tiles=NORTH, kitty=None, laid_away=None, exchanged=None,
+        calls=[], bid=None, declarer=None, contract=None, trump=None, trump_by=None, out=[], trick=[], tricks=[],
+        points={"NS": 0, "EW": 0}, tricks_won={"NS": 0, "EW": 0},
+        tiles_left={"N": 7, "E": 7, "S": 7, "W": 7}, score={"NS": 0, "EW": 0}, void={},
         legal=["pass", *(str(n) for n in range(30, 42)), "84"],
     )  # fmt: skip
 
@@ -51,11 +52,12 @@ def bid_view() -> View:
 def play_view(legal: list[str] | None = None) -> View:
     """East bid 30, named sixes and led 6-2: North must follow with a six."""
     return View(
-        seat="N", hand=1, phase="play", dealer="W", turn="N", tiles=NORTH, kitty=None, laid_away=None,
+        seat="N", hand=1, phase="play", dealer="W", turn="N", tiles=NORTH, kitty=None, laid_away=None, exchanged=None,
         calls=[CalledBid(seat="N", call="pass"), CalledBid(seat="E", call="30"), CalledBid(seat="S", call="pass"),
                CalledBid(seat="W", call="pass")],
-        bid=CalledBid(seat="E", call="30"), declarer="E", trump="sixes", trump_by=None, out=[],
-        trick=[Played(seat="E", tile="6-2")], tricks=[], taken={"NS": 0, "EW": 0}, score={"NS": 0, "EW": 0}, void={},
+        bid=CalledBid(seat="E", call="30"), declarer="E", contract=None, trump="sixes", trump_by=None, out=[],
+        trick=[Played(seat="E", tile="6-2")], tricks=[], points={"NS": 0, "EW": 0}, tricks_won={"NS": 0, "EW": 0},
+        tiles_left={"N": 7, "E": 6, "S": 7, "W": 7}, score={"NS": 0, "EW": 0}, void={},
         legal=legal or ["6-6", "6-4", "6-1"],
     )  # fmt: skip
 
