@@ -219,6 +219,7 @@ class SchemaKind(StrEnum):
     dups = "dups"
     stats = "stats"
     standings = "standings"
+    bot = "bot"
 
 
 @app.command(cls=Command)
@@ -228,7 +229,8 @@ def schema(
         SchemaKind.convert,
         "--for",
         help="Whose JSON: convert (its documents, which select also writes), check, score or analyze (their JSON lines), "
-        "rules (its JSON listing), or dups, stats or standings (their JSON documents).",
+        "rules (its JSON listing), dups, stats or standings (their JSON documents), "
+        "or bot (the lines of protocol referee-bot/1 between a match and its bots, both ways).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -239,6 +241,7 @@ def schema(
       referee schema --for check > check.schema.json
       referee schema --for score -O score.schema.json
       referee schema --for analyze -O analyze.schema.json
+      referee schema --for bot -O bot.schema.json
     """
     import sys
 

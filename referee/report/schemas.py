@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from ..interchange.bot_protocol import BotProtocolLine
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
@@ -316,6 +317,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "dups": DupsDocument,
     "stats": StatsDocument,
     "standings": StandingsDocument,
+    "bot": BotProtocolLine,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 
