@@ -39,7 +39,12 @@ def select(
     tag: list[str] = typer.Option(
         [], "--tag", metavar="NAME=VALUE", help="Records whose tag NAME has this value (repeat: all must match)."
     ),
-    player: str | None = typer.Option(None, "--player", metavar="NAME", help="Records where NAME sits in any seat (from the seat tags)."),
+    player: str | None = typer.Option(
+        None,
+        "--player",
+        metavar="NAME",
+        help="Records where NAME sits in any seat (from the seat tags; case, accents and spaces aside: jose finds José).",
+    ),
     declarer: str | None = typer.Option(None, "--declarer", metavar="NAME|SEAT", help="A hand declared by this player or seat."),
     trump: str | None = typer.Option(
         None, "--trump", metavar="DECL", help="A hand played with this trump: sixes, 6, doubles, follow-me, nello, sevens."
@@ -95,7 +100,7 @@ def select(
     from ..output import WriteError, atomic_write
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from ..words import plural
-    from .common import _referee, _usage_fail
+    from .common import _aliases, _referee, _usage_fail
     from .progress import Meter, wants_progress
 
     _out, err = consoles()
@@ -114,6 +119,7 @@ def select(
             codes=tuple(c.strip().upper() for c in code),
             clean=clean,
             rules=referee.defaults[0] if rules else None,
+            aliases=_aliases(referee),
         )
         if split_by is not None and output is None:
             raise UsageError("--split-by clean writes two files: give -O FILE")

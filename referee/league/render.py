@@ -195,7 +195,7 @@ def cross_table(rows: list[Row], table: Table) -> RichTable:
     for k, r in enumerate(rows, start=1):
         cells = []
         for j, other in enumerate(rows, start=1):
-            won, lost = table.cross(r.team, other.team)
+            won, lost = table.cross(r.key, other.key)
             cells.append("—" if j == k else (f"{won}-{lost}" if won or lost else ""))
         t.add_row(str(k), r.team, *cells)
     return t
@@ -225,7 +225,7 @@ def standings_document(rows: list[Row], table: Table, tie_breaks: list[str]) -> 
             for a in rows
             for b in rows
             if a is not b
-            for w, lo in [table.cross(a.team, b.team)]
+            for w, lo in [table.cross(a.key, b.key)]
             if w or lo
         ],
     }

@@ -13,6 +13,12 @@ as the seat.  Every figure is the replay's, not what the records state.
 >>> ann = t.rows()[0]
 >>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_bid)
 ('Ann', 1, 1, 1, 1, 1, 30.0)
+
+Names are compared as ``league.names`` says (case, accents and spaces aside):
+
+>>> t.add(GameLine("y.42", 1, "42", "marks", True, {"NS": ("N", "S"), "EW": ("E", "W")}, {"E": "ann"}, "NS", {"NS": 7, "EW": 0}))
+>>> [(s.name, s.games) for s in t.rows()][:1], len(t.roster.notes())
+([('Ann', 2)], 1)
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .games import By, GameLine
+from .names import Roster
 from .select import CONTRACTS
 
 __all__ = ["PlayerStats", "Tally"]
@@ -64,8 +71,10 @@ class PlayerStats:
 class Tally:
     """Adds up the records one at a time, by ``player``, ``team`` or ``seat``."""
 
-    def __init__(self, by: By) -> None:
+    def __init__(self, by: By, roster: Roster | None = None) -> None:
         self.by = by
+        self.roster = roster or Roster()
+        """Who is who (a ``[players]`` table), and the spellings met."""
         self.stats: dict[str, PlayerStats] = {}
 
     def _of(self, key: str) -> PlayerStats:
@@ -75,8 +84,7 @@ class Tally:
         return found
 
     def add(self, line: GameLine) -> None:
-        by = self.by
-        keys = {seat: line.key(seat, by) for seats in line.sides.values() for seat in seats}
+        keys = line.keys(self.by, self.roster)
         sides = {key: {line.side_of(seat) for seat, k in keys.items() if k == key} for key in dict.fromkeys(keys.values())}
         if line.game:
             for key, own in sides.items():
@@ -109,7 +117,10 @@ class Tally:
                 tried[1] += bool(hand.made)
 
     def rows(self) -> list[PlayerStats]:
-        """Every player, most games won first, then most hands declared, then by name."""
+        """Every player, shown as the roster shows them: most games won first, then most
+        hands declared, then by name."""
+        for key, s in self.stats.items():
+            s.name = self.roster.shown(key)
         return sorted(self.stats.values(), key=lambda s: (-s.won, -s.games, -s.declared, s.name.casefold(), s.name))
 
     def contracts(self) -> list[str]:
