@@ -54,8 +54,8 @@ def standings(
 
     from ..judging.house import HouseRuleError, load_tie_breaks
     from ..league.games import summary
-    from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.names import Roster
+    from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail

@@ -53,8 +53,8 @@ def stats(
     import sys
 
     from ..league.games import summary
-    from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.names import Roster
+    from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.stats import Tally
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail

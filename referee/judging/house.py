@@ -189,7 +189,9 @@ def load_house_rules(path: str | Path) -> Profile:
     for key in doc:
         if key not in _TABLES:
             problem(
-                key, "unknown setting; a house-rule file has a [profile], an [options], a [standings] and a [players] table", _nearest(key, _TABLES)
+                key,
+                "unknown setting; a house-rule file has a [profile], an [options], a [standings] and a [players] table",
+                _nearest(key, _TABLES),
             )
     name = base = description = None
     profile = doc.get("profile")
@@ -283,6 +285,7 @@ def _players(table: Any, problem: _Report | None) -> dict[str, str]:
     """The ``[players]`` table: each player's name = its other spellings (a string, or a
     list of them), as ``{spelling: name}``.  A spelling given to two players, or two names
     that are one name written two ways, would make the table say two things."""
+
     def bad(key: str, message: str) -> None:
         if problem is not None:
             problem(f"players.{key}", message, written=key)

@@ -49,7 +49,6 @@ class Aliases:
         return name_key(self.name_of(written) or written)
 
 
-
 @dataclass(slots=True)
 class _Spelling:
     count: int

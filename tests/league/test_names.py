@@ -52,7 +52,9 @@ def test_an_alias_table_names_the_player_and_silences_the_note() -> None:
 
 def _league(tmp_path: Path, north2: str, south2: str) -> list[str]:
     """The league's three rounds, with round 2's Ann and Di spelt otherwise."""
-    text = WEEKS[1].read_text(encoding="utf-8").replace('[North "Ann"]', f'[North "{north2}"]').replace('[South "Di"]', f'[South "{south2}"]')
+    text = (
+        WEEKS[1].read_text(encoding="utf-8").replace('[North "Ann"]', f'[North "{north2}"]').replace('[South "Di"]', f'[South "{south2}"]')
+    )
     (tmp_path / "week2.42").write_text(text, encoding="utf-8")
     return [str(WEEKS[0]), str(tmp_path / "week2.42"), str(WEEKS[2])]
 
@@ -62,10 +64,14 @@ def test_standings_and_stats_count_two_spellings_as_one_player(tmp_path: Path) -
     reference = json.loads(Run("standings", "--jobs", "1", "--format", "json", *map(str, WEEKS)).out)
     run = Run("standings", "--jobs", "1", "--format", "json", *files)
     assert json.loads(run.out)["rows"] == reference["rows"]  # four teams, as if spelt alike
-    assert f"note: 'Ann' ({WEEKS[0]}:11, 2 records) and 'ánn' ({files[1]}:12, 1 record) are counted as one player, shown as 'Ann'" in run.err
+    assert (
+        f"note: 'Ann' ({WEEKS[0]}:11, 2 records) and 'ánn' ({files[1]}:12, 1 record) are counted as one player, shown as 'Ann'" in run.err
+    )
     assert "'Di' (" in run.err and "'di' (" in run.err
     stats = Run("stats", "--jobs", "1", "--format", "json", *files)
-    assert [r["name"] for r in json.loads(stats.out)["rows"]] == [r["name"] for r in json.loads(Run("stats", "--jobs", "1", "--format", "json", *map(str, WEEKS)).out)["rows"]]
+    assert [r["name"] for r in json.loads(stats.out)["rows"]] == [
+        r["name"] for r in json.loads(Run("stats", "--jobs", "1", "--format", "json", *map(str, WEEKS)).out)["rows"]
+    ]
     assert stats.err.count("are counted as one player") == 2
 
 
