@@ -38,6 +38,7 @@ COMMANDS = [
     "stats",
     "standings",
     "fix",
+    "tag",
 ]
 
 
