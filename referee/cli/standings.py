@@ -101,7 +101,7 @@ def standings(
     if fmt is StandingsFormat.json:
         sys.stdout.write(json.dumps(standings_document(rows, table, order), indent=2) + "\n")
     else:
-        out.print(standings_title(order), markup=False)
+        out.print(standings_title(order, table.units), markup=False)
         out.print(standings_table(rows, table.units))
         out.print()
         out.print(CROSS_TITLE, markup=False)

@@ -29,6 +29,9 @@ class HandLine:
     made: bool | None
     contract: str | None
     awards: dict[str, int]
+    point_bid: bool = True
+    """The bid is on the game's ladder of point bids (30 to 41 in 42), not a mark bid (42, 84...;
+    21 in Moon): ``stats`` averages the point bids and counts the mark bids."""
 
 
 @dataclass(slots=True)
@@ -111,5 +114,6 @@ def summary(j: Judged) -> GameLine | None:
             if seat in line.names and where is not None:
                 line.name_lines[seat] = record.source.position(where[0])[0]
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
-        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards)))
+        point_bid = hv.bid is None or hv.bid in game.ladder.point_bids
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid))
     return line

@@ -1,6 +1,10 @@
 """Statistics per player, team or seat: games played and won, hands, hands declared,
-bids made and set, the average winning bid, marks or points won and lost, and each
-special contract tried and made.
+bids made and set, the average winning point bid and the mark bids, marks or points
+won and lost, and each special contract tried and made.
+
+Point bids (30 to 41 in 42) and mark bids (42, 84, ...; Moon's 21) are kept apart: an
+average of 30 and 84 would be 57, a bid nobody made.  The average is of the point
+bids; the mark bids are counted.
 
 Names come from the seat tags (``[North "Ann"]``); a seat without a name is reported
 as the seat.  Every figure is the replay's, not what the records state.
@@ -11,8 +15,8 @@ as the seat.  Every figure is the replay's, not what the records state.
 >>> t = Tally("player")
 >>> t.add(line)
 >>> ann = t.rows()[0]
->>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_bid)
-('Ann', 1, 1, 1, 1, 1, 30.0)
+>>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_point_bid, ann.mark_bids)
+('Ann', 1, 1, 1, 1, 1, 30.0, 0)
 
 Names are compared as ``league.names`` says (case, accents and spaces aside):
 
@@ -43,7 +47,10 @@ class PlayerStats:
     declared: int = 0
     made: int = 0
     set: int = 0
-    bid_total: int = 0
+    point_bids: int = 0
+    point_bid_total: int = 0
+    mark_bids: int = 0
+    """Hands declared at a mark or more (or Moon's 21)."""
     marks_won: int = 0
     marks_lost: int = 0
     points_won: int = 0
@@ -63,9 +70,9 @@ class PlayerStats:
         return None if not done else 100 * self.set / done
 
     @property
-    def average_bid(self) -> float | None:
-        """The average winning bid of the hands declared."""
-        return None if not self.declared else self.bid_total / self.declared
+    def average_point_bid(self) -> float | None:
+        """The average winning bid of the hands declared with a point bid."""
+        return None if not self.point_bids else self.point_bid_total / self.point_bids
 
 
 class Tally:
@@ -107,7 +114,11 @@ class Tally:
                 continue
             s = self._of(keys[hand.declarer])
             s.declared += 1
-            s.bid_total += hand.bid or 0
+            if hand.bid is not None and hand.point_bid:
+                s.point_bids += 1
+                s.point_bid_total += hand.bid
+            elif hand.bid is not None:
+                s.mark_bids += 1
             if hand.made is not None:
                 s.made += hand.made
                 s.set += not hand.made

@@ -481,7 +481,7 @@ def test_a_contract_named_without_its_option_is_caught(contract: str) -> None:
 def test_simulated_games_with_every_contract_on_check_clean() -> None:
     """Every game checks clean, contracts and all (tests/engine/test_simulate.py holds their rates)."""
     rules = make_rules("42", ALL_ON)
-    played = set()
+    played: set[str] = set()
     for record in simulate_games(rules, 20, seed=5):
         assert judge(record).diagnostics == []
         played |= {c.contract for h in record.hands for c in h.calls if c.contract}
