@@ -290,8 +290,17 @@ class _Outputs:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        """Each file is finished: written whole, or (after a failure, its own or another's)
+        left as it was, its temporary file removed."""
+        failed: BaseException | None = None
         for key in list(self.streams):
-            self._finish(key, kind, error, trace)
+            try:
+                self._finish(key, kind, error, trace)
+            except BaseException as e:  # the files after it are given up, not half written
+                failed = failed or e
+                kind, error, trace = type(e), e, e.__traceback__
+        if failed is not None:
+            raise failed
 
     def _name(self, kind: str) -> str:
         assert self.path is not None
