@@ -188,7 +188,13 @@ def analyze(
         summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
         if fmt is AnalyzeFormat.json:
             line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
-            line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
+            line |= {
+                "analysed": analysed,
+                "not_analysed": not_analysed,
+                "errors": totals.errors,
+                "warnings": totals.warnings,
+                "notes": totals.notes,
+            }
             stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
         elif fmt is AnalyzeFormat.text and output is None:
             out.print(summary)

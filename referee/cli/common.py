@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..league.names import Aliases
 
 
 class Format(StrEnum):
@@ -97,6 +98,21 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
         guess = option_suggestion(game, e.key, chosen)
         raise UsageError(f"--options: {e}" + (f"; did you mean {guess}?" if guess else "")) from None
     return Referee(name, chosen, profiles, detail=detail)
+
+
+def _aliases(referee: Referee) -> Aliases:
+    """The ``[players]`` table of the house-rule file given with ``--rules`` (none without one)."""
+    from ..judging.house import HouseRuleError, load_players
+    from ..league.names import Aliases
+    from ..pipeline import UsageError
+
+    source = referee.profiles[referee.defaults[0]].source if referee.profiles else None
+    if source is None:
+        return Aliases()
+    try:
+        return Aliases.of(load_players(source))
+    except HouseRuleError as e:
+        raise UsageError("\n".join(f"--rules: {p}" for p in e.problems)) from None
 
 
 def _usage_fail(err: Console, message: str) -> typer.Exit:

@@ -107,11 +107,12 @@ def report(
     from ..output import reason
     from ..pipeline import UsageError, expand_paths
     from ..report.adapter import read_views
-    from ..report.html import report_html
+    from ..report.html import IndexEntry, index_html, report_html
     from ..words import plural
     from .common import _referee, _usage_fail
 
     _out, err = consoles()
+    pages: list[IndexEntry] = []
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
@@ -141,8 +142,25 @@ def report(
         page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
-        err.print(f"{target}: {plural(sum(len(v.hands) for v in views), 'hand')}, {plural(errors, 'error')}")
+        hands = sum(len(v.hands) for v in views)
+        err.print(f"{target}: {plural(hands, 'hand')}, {plural(errors, 'error')}")
         status = max(status, exit_status(diagnostics))
+        events = [value for v in views for tag, value in v.tags if tag.lower() == "event"]
+        pages.append(
+            IndexEntry(
+                href=target.name,
+                file="<stdin>" if name == "-" else name,
+                events=list(dict.fromkeys(events)),
+                games=sum(v.mode == "game" for v in views),
+                hands=hands,
+                errors=errors,
+                warnings=sum(d.severity.value == "warning" for d in diagnostics),
+            )
+        )
+    if len(targets) > 1:  # several pages in a directory: its index links every one
+        index = Path(output) / "index.html"
+        _write_or_print(str(index), index_html(pages), err)
+        err.print(f"{index}: {plural(len(pages), 'page')}")
     raise typer.Exit(status)
 
 
@@ -172,6 +190,7 @@ def _report_targets(files: list[str], output: str) -> list[Path]:
     except OSError as e:
         raise UsageError(f"-O {output}: cannot make the directory: {e.strerror or e}") from None
     stems = ["stdin" if f == "-" else Path(f).stem for f in files]
+    stems = [f"{stem}-page" if stem.lower() == "index" else stem for stem in stems]  # index.html is the index
     targets = []
     for i, (f, stem) in enumerate(zip(files, stems, strict=True)):
         if stems.count(stem) > 1:  # the same name in two folders: say which folder

@@ -81,6 +81,8 @@ class SummaryLine(BaseModel):
     hands: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 

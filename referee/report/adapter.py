@@ -458,6 +458,7 @@ class _Hand:
             game=g.name,
             title=g.title,
             hand=self.number,
+            label=self.hr.label(self.number),
             seats=self.seats(position),
             sides=g.team_labels,
             hand_size=g.hand_size,

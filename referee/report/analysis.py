@@ -22,6 +22,7 @@ from ..judging.judged import Judged
 from ..words import plural
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay
+from .tables import folded
 
 if TYPE_CHECKING:
     from .html import Analysis
@@ -223,7 +224,7 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
             style=style,
         )
         last_trick = p.trick
-    parts.append(table)
+    parts.append(folded(table))
     for i in _swings(a):
         parts.append(Text(f"{_SWING_WORDS[a.plays[i].swing or '']}: {_play_words(a, i, names)}"))
     parts.append(Text(f"after the last play: {a.final_value} {f.unit} ({_makes_words(a, a.final_value)})"))
@@ -241,7 +242,7 @@ def _par_parts(par: ParView, names: dict[str, str]) -> list[RenderableType]:
         if line.made is not None:
             value += " (made)" if line.made else " (set)"
         table.add_row(line.declaration, value, style="bold" if line.declaration == par.best else None)
-    out: list[RenderableType] = [Text(f"par, {seat_with_name(par.declarer, names)} leading:"), table]
+    out: list[RenderableType] = [Text(f"par, {seat_with_name(par.declarer, names)} leading:"), folded(table)]
     if par.best is None:
         out.append(Text("best: no declaration could be solved within the budget"))
     else:

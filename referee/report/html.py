@@ -30,7 +30,7 @@ from .. import __version__
 from .diagram import Diagram, Note, RecordView, TrickView, tile_label
 from .svg import hand_svg
 
-__all__ = ["Analysis", "HandAnalysis", "report_html"]
+__all__ = ["Analysis", "HandAnalysis", "IndexEntry", "index_html", "report_html"]
 
 
 class HandAnalysis(TypedDict, total=False):
@@ -106,3 +106,24 @@ def report_html(records: Sequence[RecordView], *, file: str, problems: Sequence[
 
 
 _ITEMS = ("deal", "auction", "exchange", "trump", "play", "claim", "result", "hand")
+
+
+class IndexEntry(TypedDict):
+    """One page of a report directory, as its index lists it."""
+
+    href: str
+    """The page's file name, relative to the index."""
+    file: str
+    """The record file it was made from."""
+    events: list[str]
+    """The ``[Event]`` tags of its records, each once."""
+    games: int
+    hands: int
+    errors: int
+    warnings: int
+
+
+def index_html(pages: Sequence[IndexEntry]) -> str:
+    """The index of a report directory (``index.html``): a link to every page, with the
+    events, games, hands, errors and warnings of each."""
+    return _environment().get_template("index.html.j2").render(pages=pages, version=__version__)

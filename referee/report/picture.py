@@ -17,6 +17,7 @@ from ..notation.record import GameRecord
 from .adapter import At, PositionError, game_of, hand_diagram
 from .diagram import Diagram, tile_label
 from .names import player_names, seat_with_name
+from .tables import folded
 
 __all__ = ["hand_picture", "tile_text"]
 
@@ -99,7 +100,7 @@ def hand_picture(
         for i, tv in enumerate(hv.tricks, start=1):
             plays = "  ".join(f"{s} {tile_text(t, glyphs)}" for s, t in zip(tv.seats, tv.tiles, strict=True))
             table.add_row(str(i), tv.leader, plays, seat_with_name(tv.winner, names), str(tv.points))
-        parts.append(table)
+        parts.append(folded(table))
     if hv:
         if hv.thrown_in:
             parts.append(Text("everyone passed: thrown in"))
@@ -151,5 +152,5 @@ def _position(d: Diagram, glyphs: bool, names: dict[str, str]) -> list[Text | Ta
                 _tiles([tile_label(t) for t in seat.legal], glyphs),
                 "",
             )
-    out.append(grid)
+    out.append(folded(grid))
     return out

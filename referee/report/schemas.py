@@ -122,6 +122,8 @@ class ScoreLine(BaseModel):
     winner: str | None
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
 
 
 class OptionDoc(BaseModel):
@@ -298,6 +300,8 @@ class AnalyzeSummary(BaseModel):
     not_analysed: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 

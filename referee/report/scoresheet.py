@@ -21,6 +21,7 @@ from ..notation.record import HandRecord
 from ..words import plural
 from .names import player_names, seat_with_name, side_players
 from .schemas import SCORE_VERSION, SIDES, ScoreRow
+from .tables import folded
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
 
@@ -172,7 +173,8 @@ def score_document(j: Judged) -> dict[str, Any]:
         "score": v.score if v else None,
         "winner": v.winner if v else None,
         "errors": sum(d.is_error for d in j.diagnostics),
-        "warnings": sum(not d.is_error for d in j.diagnostics),
+        "warnings": sum(d.severity.value == "warning" for d in j.diagnostics),
+        "notes": sum(d.severity.value == "note" for d in j.diagnostics),
     }
 
 
@@ -222,7 +224,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
         if per_hand:
             cells.append(" ".join(dict.fromkeys(codes)))
         table.add_row(*cells)
-    parts.append(table)
+    parts.append(folded(table))
     if v.mode == "game":
         winner = v.winner or ("unknown" if v.score is None else "nobody yet")
         players = side_players(v.winner, game, names) if v.winner else None

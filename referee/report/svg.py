@@ -239,9 +239,9 @@ def _center(g: ET.Element, d: Diagram, box: tuple[float, float, float, float], s
         lines.append(("everyone passed", "label"))
     if p is not None and p.kind == "claim" and d.claim is not None:
         lines.append((f"{d.claim.side} {'claim' if d.claim.kind == 'claim' else 'concede'} the rest", "label"))
-        lines.append((f"after trick {d.claim.after_trick}", "small"))
+        lines.append((d.claim.when, "small"))
     elif p is None and d.claim is not None:
-        lines.append((f"{d.claim.kind} after trick {d.claim.after_trick}", "small"))
+        lines.append((f"{d.claim.kind} {d.claim.when}", "small"))
     start = cy - (len(lines) - 1) * 9
     for i, (text, cls) in enumerate(lines):
         _el(g, "text", text, x=cx, y=start + i * 18 + 4, text_anchor="middle", **({"class_": cls} if cls else {}))

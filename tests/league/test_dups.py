@@ -71,3 +71,33 @@ def test_repeated_finds_every_repeat_and_only_those() -> None:
     hashes = [5, 1 << 40, 7, 5, (1 << 40) + 2**19, 7, 7]
     assert repeated(hashes) == {5: [0, 3], 7: [2, 5, 6]}
     assert repeated([]) == {}
+
+
+def _played(game: str, changed: tuple[int, ...]) -> str:
+    """A game of seven hands, each dealt alike and played out its own way; ``changed``
+    hands are played otherwise (as a scorer's slip would have them)."""
+    from referee.engine.profiles import make_rules
+    from referee.notation.writer import format_game
+    from referee.play.simulate import simulate_games
+
+    record = next(simulate_games(make_rules("42"), 1, seed=4))
+    text = format_game(record)
+    for k in changed:  # swap the second and third tiles of the hand's first trick
+        hand = text.split(f"\nhand {k} ")[1].split("\nhand ")[0]
+        first = next(line for line in hand.splitlines() if line.strip().startswith("play "))
+        parts = first.split()
+        swapped = first.replace(f"{parts[3]} {parts[4]} {parts[5]} {parts[6]}", f"{parts[3]} {parts[6]} {parts[5]} {parts[4]}")
+        text = text.replace(first, swapped, 1)
+    return f'[Event "{game}"]\n' + text
+
+
+def test_a_game_entered_twice_with_a_slip_is_one_game_with_the_hands_that_differ() -> None:
+    """Not one "same deal" group per hand (issue 29): one group, naming the hands that differ."""
+    first = _played("a", ())
+    hands = first.count("\nhand ")
+    assert hands >= 5
+    (g,) = groups(first, _played("b", (2, 4)))
+    assert (g.kind, g.differing, [p.file for p in g.places]) == ("re-entered", (2, 4), ["f1.42", "f2.42"])
+    # most hands played otherwise: two tables of a duplicate event, one group per board
+    other = groups(first, _played("b", tuple(range(1, hands + 1))))
+    assert {g.kind for g in other} == {"same-deal"} and len(other) == hands
