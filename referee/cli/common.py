@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..notation.reader import ReadResult
 
 
 class Format(StrEnum):
@@ -190,6 +191,17 @@ def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
             yield Output(stream, lambda: None, False)
     else:
         yield Output(sys.stdout, lambda: None, True)
+
+
+def read_whole(results: Iterator[ReadResult], display: str) -> Iterator[ReadResult]:
+    """A file's records as read; a read that fails part way (standard input closed, a
+    device's I/O error) is a last S014 result, as a file that cannot be opened gives one."""
+    from ..notation.reader import ReadResult, cannot_read
+
+    try:
+        yield from results
+    except OSError as e:
+        yield ReadResult(None, [cannot_read(display, e)])
 
 
 VERBOSE_OPT: Any = typer.Option(

@@ -232,7 +232,7 @@ def show(
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
     from ..report.picture import hand_picture
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, read_whole
 
     out, err = consoles()
     try:
@@ -243,12 +243,12 @@ def show(
         raise _usage_fail(err, str(e)) from None
     display = STDIN_NAME if file == STDIN else file
     results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
-    for index, rr in enumerate(results, start=1):
+    for index, rr in enumerate(read_whole(results, display), start=1):
         if game is not None and index != game:
             continue
         if rr.record is None:
-            if game is None and hand is not None:
-                continue
+            if game is None and hand is not None and not any(d.code == "S014" for d in rr.diagnostics):
+                continue  # an unreadable record, not the one looked for; a file that cannot be read is said
             for d in rr.diagnostics:
                 _print_diagnostic(err, d)
             raise typer.Exit(2)
