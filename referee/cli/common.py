@@ -39,7 +39,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
     """
-    from rich.console import Console
+    from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
@@ -104,7 +104,7 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
     from rich.markup import escape
 
     for line in message.splitlines() or [""]:  # one problem a line; soft_wrap: a log is not cut at 80 columns
-        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True, markup=True)
     return typer.Exit(2)
 
 
@@ -232,7 +232,7 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     text = render_diagnostic(d)
     head, _, rest = text.partition("\n")
     label, _, message = head.partition(": ")
-    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]")
+    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]", markup=True)
     if rest:
-        out.print(escape(rest))
+        out.print(rest)
     out.print()

@@ -89,6 +89,8 @@ def select(
     from contextlib import ExitStack
     from functools import partial
 
+    from rich.markup import escape
+
     from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
     from ..notation.writer import RecordWriter
@@ -165,7 +167,7 @@ def select(
     except WriteError as e:  # the file is left as it was (output.py)
         raise _usage_fail(err, str(e)) from None
     for line in skipped:
-        err.print(f"[bold red]error[/]: {line}", highlight=False)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, markup=True)
     where = " and ".join(str(v) for v in targets.values() if v)
     err.print(
         f"selected {plural(chosen, 'record')} ({plural(kept_hands, 'hand')}) of {plural(totals.hands, 'hand')} in {plural(totals.files, 'file')}"

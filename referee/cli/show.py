@@ -223,13 +223,12 @@ def show(
     import io
     import sys
 
-    from rich.console import Console
-
     from ..diagnostics import exit_status
     from ..engine.hand import HandSnapshot
     from ..engine.tiles import Tile
     from ..notation.reader import read_records
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
+    from ..report.escaping import Console
     from ..report.picture import hand_picture
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, read_whole

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -214,7 +213,7 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
         mark = {"lost": "lost", "won": "won"}.get(p.swing or "", "")
         table.add_row(
             str(p.trick) if p.trick != last_trick else "",
-            escape(seat_with_name(p.seat, names)),
+            seat_with_name(p.seat, names),
             str(p.tile),
             " ".join(map(str, p.best)),
             str(p.cost) if p.cost else "",
