@@ -100,12 +100,14 @@ def analyze(
     from .common import _referee, _usage_fail, batch_options, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
         batch_options(jobs, cluster, None, None)
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()

@@ -64,6 +64,7 @@ def convert(
     from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
@@ -73,6 +74,7 @@ def convert(
         referee = _referee(rules, options)
         inputs = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else EXTENSIONS)
         files = inputs.files
+        check_outputs([output], files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()

@@ -99,6 +99,7 @@ def select(
     from ..words import plural
     from .common import _referee, _usage_fail
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
@@ -120,6 +121,7 @@ def select(
         if split_by is not None and output is None:
             raise UsageError("--split-by clean writes two files: give -O FILE")
         _check_filters(filters)
+        check_outputs(_targets(output, split_by is not None).values(), files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     if rules and referee.profiles:  # a house-rule file: its base game

@@ -110,12 +110,14 @@ def report(
     from ..report.html import report_html
     from ..words import plural
     from .common import _referee, _usage_fail
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
         targets = _report_targets(files, output)
+        check_outputs(targets, files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
@@ -232,11 +234,13 @@ def show(
     from ..report.picture import hand_picture
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, read_whole
+    from .targets import check_outputs
 
     out, err = consoles()
     try:
         referee = _referee(rules, options)
         expand_paths([file])  # only to say why a path cannot be read
+        check_outputs([output], [file], err)  # never onto an input (targets.py)
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
