@@ -36,7 +36,7 @@ import rich.console
 from rich.segment import Segment
 from rich.text import Text
 
-__all__ = ["FORMULA_START", "Console", "csv_cell", "csv_writer", "visible", "xml_safe"]
+__all__ = ["FORMULA_START", "Console", "CsvWriter", "csv_cell", "csv_writer", "visible", "xml_safe"]
 
 _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 """What a terminal or an XML parser takes for something other than a character to show:
@@ -117,16 +117,33 @@ def csv_cell(value: object) -> object:
     return value
 
 
-class _SafeDictWriter(csv.DictWriter):  # type: ignore[type-arg]
-    def writerow(self, rowdict: Mapping[str, Any]) -> Any:
-        return super().writerow({k: csv_cell(v) for k, v in rowdict.items()})
+class CsvWriter:
+    """Rows of named cells as CSV, one a line (``csv.DictWriter``'s interface): text cells
+    that start like a formula quoted (``csv_cell``), and a row with a carriage return in
+    a cell written with every text cell in double quotes, since the ``csv`` module quotes
+    only the characters of its own line ending (a bare CR would end the row in a reader)."""
 
-    def writerows(self, rowdicts: Iterable[Mapping[str, Any]]) -> None:
-        for row in rowdicts:
+    def __init__(self, stream: TextIO, fields: list[str]) -> None:
+        self.fields = fields
+        self._plain = csv.writer(stream, lineterminator="\n")
+        self._quoted = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+
+    def writeheader(self) -> None:
+        self._plain.writerow(self.fields)
+
+    def writerow(self, row: Mapping[str, Any]) -> None:
+        extra = row.keys() - set(self.fields)
+        if extra:
+            raise ValueError(f"fields not in the header: {sorted(extra)}")
+        cells = [csv_cell(row.get(f, "")) for f in self.fields]
+        quoted = any(isinstance(c, str) and "\r" in c for c in cells)
+        (self._quoted if quoted else self._plain).writerow(cells)
+
+    def writerows(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        for row in rows:
             self.writerow(row)
 
 
-def csv_writer(stream: TextIO, fields: list[str]) -> csv.DictWriter[str]:
-    """The CSV writer of every command: one row a line, formula-like text cells quoted
-    (``csv_cell``); the header row is the program's own."""
-    return _SafeDictWriter(stream, fieldnames=fields, lineterminator="\n")
+def csv_writer(stream: TextIO, fields: list[str]) -> CsvWriter:
+    """The CSV writer of every command (``CsvWriter``)."""
+    return CsvWriter(stream, fields)
