@@ -92,3 +92,12 @@ def test_score_csv_quotes_formula_names_and_keeps_the_rest_as_written(space: Wor
     assert rows[0]["players_1"] == MARKUP + " & -2+3"
     assert rows[0]["players_2"] == "'" + FORMULA + " & @SUM(A1)"
     assert rows[0]["event"] == HTML and rows[0]["award_1"] == "1"
+
+
+def test_a_row_with_a_carriage_return_in_a_cell_stays_one_row() -> None:
+    """Found by the fuzz harness: the csv module quotes only its own line ending, so a bare
+    CR in a file name ended the row in every reader."""
+    stream = io.StringIO()
+    writer = csv_writer(stream, ["file", "points"])
+    writer.writerows([{"file": "a\rb.42", "points": -3}, {"file": "c.42", "points": 1}])
+    assert list(csv.reader(io.StringIO(stream.getvalue()))) == [["a\rb.42", "-3"], ["c.42", "1"]]
