@@ -9,6 +9,7 @@ import csv
 import io
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,13 @@ def test_a_row_with_a_carriage_return_in_a_cell_stays_one_row() -> None:
     writer = csv_writer(stream, ["file", "points"])
     writer.writerows([{"file": "a\rb.42", "points": -3}, {"file": "c.42", "points": 1}])
     assert list(csv.reader(io.StringIO(stream.getvalue()))) == [["a\rb.42", "-3"], ["c.42", "1"]]
+
+
+def test_a_house_rule_files_words_are_shown_escaped(tmp_path: Path) -> None:
+    """``referee rules`` lists a house-rule file's name and description: data from a file."""
+    house = tmp_path / "evil.toml"
+    house.write_text('[profile]\nname = "evil"\nbase = "42"\ndescription = "x\\u001b[31m [b]b[/b] \\u202e"\n', encoding="utf-8")
+    r = run(["rules", "--rules", str(house)])
+    assert r.status == 0, r.text
+    assert "evil: house rules on 42 (x\\x1b[31m [b]b[/b] \\u202e)" in r.out
+    assert "\x1b" not in r.out and "\u202e" not in r.out
