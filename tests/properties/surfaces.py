@@ -109,7 +109,7 @@ COMMANDS: dict[str, list[str]] = {
     "fmt --check": ["fmt", "--check", "{path}"],
 }
 
-_TERMINAL = re.compile("[\x1b\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+TERMINAL_CONTROLS = re.compile("[\x1b\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """What no text output may carry from the data: ESC, C1 (CSI is one), bidirectional controls."""
 
 
@@ -193,7 +193,7 @@ def outputs_hold(space: Workspace, texts: Texts) -> bool:
     for name, r in hostile.items():
         assert r.status == benign[name].status, f"{name}: exit {r.status}, benign {benign[name].status}\n{r.text[-1500:]}"
         if name not in ("report", "show svg") and "json" not in name and "csv" not in name and name != "convert":
-            assert not _TERMINAL.search(r.text), f"{name}: a control character reached the terminal:\n{r.text[-1500:]!r}"
+            assert not TERMINAL_CONTROLS.search(r.text), f"{name}: a control character reached the terminal:\n{r.text[-1500:]!r}"
     for name in ("stats",):  # names in a table cell: shown as written, not read as markup
         for player in (p.strip() for p in texts.tags[2:] if "\t" not in p.strip()):  # rich draws a tab as spaces
             assert visible(player) in hostile[name].out, f"{name}: {player!r} is not shown as written\n{hostile[name].out[-1500:]}"

@@ -39,7 +39,7 @@ from .fuzzing import (
     run,
     run_all,
 )
-from .surfaces import TAGS, Texts, outputs_hold, record
+from .surfaces import TAGS, TERMINAL_CONTROLS, Texts, outputs_hold, record
 
 pytestmark = pytest.mark.fuzz
 
@@ -85,12 +85,20 @@ def all_commands(space: Workspace, data: bytes, *, rewrite: bool = True) -> dict
             assert (r.status == 2) == (status == 2), f"{name}: exit {r.status}, check says {status}\n{r.text[-1500:]}"
         elif command == "report":
             assert r.status == status, f"{name}: exit {r.status}, check says {status}\n{r.text[-1500:]}"
+    for name, r in runs.items():  # what is written for people shows the input's control characters escaped
+        people = r.text if name in FOR_PEOPLE else r.err
+        assert not TERMINAL_CONTROLS.search(people), f"{name}: a control character of the input reached the terminal:\n{people[-1500:]!r}"
     stdin = runs["stdin check - --format json"]
     # standard input is read as bytes, like a file (U3 and H4 of the review are fixed)
     assert json_check_status(stdin) == status, f"{name}: standard input says {stdin.status}, the file {status}"
     if rewrite:
         _rewrite(space, path, data, status)
     return runs
+
+
+FOR_PEOPLE = {"check", "score", "show", "show --hand 1 --trick 3", "standings", "fmt --check"}
+"""The runs whose standard output is text for people; the others write data (JSON, CSV, the
+notation, diffs), and all of them write for people on standard error."""
 
 
 def _rewrite(space: Workspace, path: Path, data: bytes, status: int) -> None:
