@@ -427,7 +427,9 @@ and damaged input of every reading command.
   standard input is closed` for a command given `-`, and nothing for the others.
   A closed descriptor 0, 1 or 2 is given `/dev/null`, so that no file the
   command opens takes its number. Standard output open but not writable is an
-  I/O failure, exit status 2.
+  I/O failure, exit status 2. (A standard stream that is a directory, as in
+  `referee check - < /tmp`, is refused by Python itself before the referee starts:
+  `Fatal Python error: init_sys_streams`, exit status 1.)
 - **No count has a fixed width.** Whatever the input decides (files, records,
   lines, hands) is counted in Python integers or in columns that widen as the
   values need: `dups` reads 70,000 files, or 4 billion lines, as it reads ten.
