@@ -448,9 +448,9 @@ and damaged input of every reading command.
   writer and carries the text exactly. The notation itself (`fmt`, `convert --to
   text`, `select`) and the diffs of `fmt --diff` and `fix --diff` are data and
   carry the record as written. One limit is left: a line break in a file name is
-  shown as `\\x0a` in a diagnostic, but still starts a new line in the titles and
-  messages that name a file (a score sheet's title, the lines of `dups`, `fmt` and
-  `fix`).
+  shown as `\\x0a` in diagnostics, score sheets, analyses and `dups`, but still
+  starts a new line in the one-line messages of `fmt`, `fix`, `report` and
+  `select` that name a file.
 - **JSON is read strictly, in bounded memory.** `convert --from json` refuses,
   as `{S012}` at the document's line (and the key path inside it), what is not
   JSON or reads differently in other readers (`NaN`, `Infinity`, `1e999`, a key

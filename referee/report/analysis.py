@@ -19,6 +19,7 @@ from ..engine.games import DEFAULT_GAME, GAMES
 from ..judging.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
 from ..judging.judged import Judged
 from ..words import plural
+from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay
 
@@ -190,7 +191,9 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
     players = side_players(f.side, game, names)
     side = f"{f.side} ({players})" if players and f.side != f.declarer else f.side
     parts: list[RenderableType] = [
-        Text(f"{j.file} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"),
+        Text(
+            f"{visible(j.file, lines=False)} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"
+        ),
         Text(
             f"values are {side}'s final {f.unit} with best play; {_need_words(a)}; "
             f"opening value {a.opening_value} ({_makes_words(a, a.opening_value)})" + ("; every play is forced" if f.forced else "")

@@ -18,6 +18,7 @@ from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.record import HandRecord
 from ..words import plural
+from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .schemas import SCORE_VERSION, SIDES, ScoreRow
 
@@ -193,7 +194,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     assert v is not None and record is not None
     game = _game(v)
     names = player_names(record, game)
-    title = f"{j.file} #{j.index}: {v.rules or '?'}"
+    title = f"{visible(j.file, lines=False)} #{j.index}: {v.rules or '?'}"  # a title is one line, whatever the file's name
     if v.mode == "game" and v.target is not None:
         title += f", game to {plural(v.target, (v.target_unit or 'point').removesuffix('s'))}"
     parts: list[RenderableType] = [Text(title)]

@@ -112,3 +112,15 @@ def test_a_house_rule_files_words_are_shown_escaped(tmp_path: Path) -> None:
     assert r.status == 0, r.text
     assert "evil: house rules on 42 (x\\x1b[31m [b]b[/b] \\u202e)" in r.out
     assert "\x1b" not in r.out and "\u202e" not in r.out
+
+
+def test_a_line_break_in_a_file_name_starts_no_line_of_its_own(tmp_path: Path) -> None:
+    """A file named to forge a diagnostic line: in diagnostics, score sheets and dups the
+    name stays on its line (``\\x0a``)."""
+    forged = tmp_path / "a\nerror[E999]: forged.42"
+    shutil.copy(Path(__file__).parents[2] / "samples" / "broken" / "42-renege.42", forged)
+    for args in (["check", str(forged), "--jobs", "1"], ["score", str(forged), "--jobs", "1"], ["dups", str(forged), str(forged)]):
+        r = run(args)
+        assert r.status in (0, 1), r.text
+        assert not any(line.startswith("error[E999]") for line in r.text.split("\n")), r.text
+        assert "a\\x0aerror[E999]: forged.42" in r.text
