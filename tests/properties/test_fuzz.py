@@ -135,7 +135,7 @@ noise = st.one_of(
 )
 
 
-@examples(ci=1400)
+@examples(ci=1250)  # 1,400 until issue 30: the hostile texts and JSON below took the 2,850 runs it gave up
 @given(data=noise)
 def test_fuzz_random_bytes(space: Workspace, data: bytes) -> None:
     all_commands(space, data, rewrite=False)
