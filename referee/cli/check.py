@@ -55,12 +55,14 @@ def check(
 ) -> None:
     from ..pipeline import UsageError, expand_paths, tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
         batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
     from ..league.names import Aliases
+    from ..notation.reader import ReadResult
 
 
 class Format(StrEnum):
@@ -39,7 +40,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
     """
-    from rich.console import Console
+    from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
@@ -119,7 +120,7 @@ def _usage_fail(err: Console, message: str) -> typer.Exit:
     from rich.markup import escape
 
     for line in message.splitlines() or [""]:  # one problem a line; soft_wrap: a log is not cut at 80 columns
-        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True, markup=True)
     return typer.Exit(2)
 
 
@@ -208,6 +209,17 @@ def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
         yield Output(sys.stdout, lambda: None, True)
 
 
+def read_whole(results: Iterator[ReadResult], display: str) -> Iterator[ReadResult]:
+    """A file's records as read; a read that fails part way (standard input closed, a
+    device's I/O error) is a last S014 result, as a file that cannot be opened gives one."""
+    from ..notation.reader import ReadResult, cannot_read
+
+    try:
+        yield from results
+    except OSError as e:
+        yield ReadResult(None, [cannot_read(display, e)])
+
+
 VERBOSE_OPT: Any = typer.Option(
     False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."
 )
@@ -236,7 +248,7 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     text = render_diagnostic(d)
     head, _, rest = text.partition("\n")
     label, _, message = head.partition(": ")
-    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]")
+    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]", markup=True)
     if rest:
-        out.print(escape(rest))
+        out.print(rest)
     out.print()

@@ -92,6 +92,7 @@ def convert(
     from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
@@ -104,6 +105,7 @@ def convert(
         kinds = {FromFormat.text: EXTENSIONS, FromFormat.json: (".json", ".jsonl"), FromFormat.auto: (*EXTENSIONS, *_PEER_EXTENSIONS)}
         inputs = expand_paths(paths, kinds.get(source, _PEER_EXTENSIONS))
         files = inputs.files
+        check_outputs([output], files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()

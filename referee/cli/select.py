@@ -106,12 +106,15 @@ def select(
     import sys
     from functools import partial
 
+    from rich.markup import escape
+
     from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
     from ..output import WriteError
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from .common import _aliases, _referee, _usage_fail
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
@@ -134,6 +137,8 @@ def select(
         if split_by is not None and output is None:
             raise UsageError(f"--split-by {split_by.value} writes files named after -O FILE.EXT: give -O (e.g. -O league.42)")
         _check_filters(filters)
+        split = split_by.value if split_by is not None else None
+        check_outputs(_Outputs.fixed_names(output, split), files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     if rules and referee.profiles:  # a house-rule file: its base game
@@ -143,9 +148,8 @@ def select(
     totals = Totals(files=len(files))
     chosen = kept_hands = 0
     skipped: list[str] = []
-    split = split_by.value if split_by is not None else None
     try:
-        with _Outputs(output, split, to.value) as sink:
+        with _Outputs(output, split, to.value, files, err) as sink:
             pick = partial(_pick, filters, hands, to.value, split == "clean")
             with Meter(err, files, show=wants_progress() and (output is not None or not sys.stdout.isatty())) as meter:
                 for o in outcomes(files, referee, pick, jobs=jobs or default_jobs()):
@@ -164,12 +168,12 @@ def select(
                         sink.write(item)
                         chosen += 1
                         kept_hands += item.hands
-    except WriteError as e:  # the file is left as it was (output.py)
+    except (WriteError, UsageError) as e:  # the file is left as it was (output.py)
         raise _usage_fail(err, str(e)) from None
     for line in skipped:
-        err.print(f"[bold red]error[/]: {line}", highlight=False)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, markup=True)
     for line in notes:
-        err.print(f"[bold cyan]note[/]: {line}", highlight=False)
+        err.print(f"[bold cyan]note[/]: {escape(line)}", highlight=False, markup=True)
     where = sink.written_to()
     err.print(
         f"selected {plural(chosen, 'record')} ({plural(kept_hands, 'hand')}) of {plural(totals.hands, 'hand')} in {plural(totals.files, 'file')}"
@@ -271,12 +275,14 @@ class _Outputs:
     (``output.atomic_write``): it appears whole once its last record is written, and a
     run that fails leaves the file it was writing as it was."""
 
-    def __init__(self, output: str | None, split: str | None, to: str) -> None:
+    def __init__(self, output: str | None, split: str | None, to: str, inputs: list[str], err: Any) -> None:
         from pathlib import Path
 
         self.path = Path(output) if output else None
         self.split = split
         self.to = to
+        self.inputs = inputs
+        self.err = err
         self.streams: dict[str, _Stream] = {}
         self.names: list[str] = []
         self.group: tuple[Any, ...] | None = None
@@ -304,7 +310,23 @@ class _Outputs:
 
     def _name(self, kind: str) -> str:
         assert self.path is not None
-        return str(self.path.with_name(f"{self.path.stem}-{kind}{self.path.suffix}"))
+        return self.split_name(self.path, kind)
+
+    @staticmethod
+    def split_name(output: Any, kind: str) -> str:
+        """``FILE-KIND.EXT`` beside ``-O FILE.EXT``."""
+        from pathlib import Path
+
+        path = Path(output)
+        return str(path.with_name(f"{path.stem}-{kind}{path.suffix}"))
+
+    @staticmethod
+    def fixed_names(output: str | None, split: str | None) -> list[str | None]:
+        """The files known before any record is read (``--split-by game`` names the rest as
+        its games come, and each is checked then)."""
+        if split == "clean" and output:
+            return [_Outputs.split_name(output, kind) for kind in ("clean", "broken")]
+        return [output] if split is None else []
 
     def _start(self, key: str, name: str | None) -> None:
         import sys
@@ -313,6 +335,10 @@ class _Outputs:
         from ..notation.writer import RecordWriter
         from ..output import atomic_write
 
+        if name and self.split == "game":
+            from .targets import check_outputs
+
+            check_outputs([name], self.inputs, self.err)  # never onto an input (targets.py)
         stack = ExitStack()
         stream = stack.enter_context(atomic_write(name)) if name else sys.stdout
         if name:

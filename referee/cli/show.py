@@ -110,6 +110,7 @@ def report(
     from ..report.html import IndexEntry, index_html, report_html
     from ..words import plural
     from .common import _referee, _usage_fail
+    from .targets import check_outputs
 
     _out, err = consoles()
     pages: list[IndexEntry] = []
@@ -117,6 +118,7 @@ def report(
         referee = _referee(rules, options)
         files = expand_paths(paths).files
         targets = _report_targets(files, output)
+        check_outputs(targets, files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
@@ -242,32 +244,33 @@ def show(
     import io
     import sys
 
-    from rich.console import Console
-
     from ..diagnostics import exit_status
     from ..engine.hand import HandSnapshot
     from ..engine.tiles import Tile
     from ..notation.reader import read_records
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
+    from ..report.escaping import Console
     from ..report.picture import hand_picture
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, read_whole
+    from .targets import check_outputs
 
     out, err = consoles()
     try:
         referee = _referee(rules, options)
         expand_paths([file])  # only to say why a path cannot be read
+        check_outputs([output], [file], err)  # never onto an input (targets.py)
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     display = STDIN_NAME if file == STDIN else file
     results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
-    for index, rr in enumerate(results, start=1):
+    for index, rr in enumerate(read_whole(results, display), start=1):
         if game is not None and index != game:
             continue
         if rr.record is None:
-            if game is None and hand is not None:
-                continue
+            if game is None and hand is not None and not any(d.code == "S014" for d in rr.diagnostics):
+                continue  # an unreadable record, not the one looked for; a file that cannot be read is said
             for d in rr.diagnostics:
                 _print_diagnostic(err, d)
             raise typer.Exit(2)

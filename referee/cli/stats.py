@@ -48,7 +48,6 @@ def stats(
       referee stats samples/league --by team
       referee stats samples/league --format csv > players.csv
     """
-    import csv
     import json
     import sys
 
@@ -57,6 +56,7 @@ def stats(
     from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.stats import Tally
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..report.escaping import csv_writer
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .progress import Meter, wants_progress
 
@@ -84,7 +84,7 @@ def stats(
     if fmt is StatsFormat.json:
         sys.stdout.write(json.dumps(stats_document(rows, by.value), indent=2) + "\n")
     elif fmt is StatsFormat.csv:
-        writer = csv.DictWriter(sys.stdout, fieldnames=STATS_CSV_FIELDS, lineterminator="\n")
+        writer = csv_writer(sys.stdout, STATS_CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
         writer.writerows(stats_rows(rows))
     else:

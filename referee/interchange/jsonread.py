@@ -26,6 +26,7 @@ from ..notation.reader import cannot_read
 from ..notation.record import RECORD_VERSION, GameRecord, HandRecord
 from ..source import Position
 from .documents import Document
+from .jsonguard import DECODER, Refused, oversized, too_many
 from .shapes import load
 
 __all__ = ["parse_document", "read_documents"]
@@ -90,18 +91,27 @@ def _read(f: IO[str], name: str) -> Iterator[tuple[int, GameRecord | None, list[
 
 def _array(f: IO[str], name: str, buf: str, pos: int) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
     """The documents of a JSON array, decoded one at a time."""
-    decoder = json.JSONDecoder()
+    decoder = DECODER  # strict: no NaN, no key twice (jsonguard.py)
     index = 0
     expect_item = True
+    lines = seen = 0  # newlines counted so far, up to ``seen`` in ``buf``: a place is its line in the input
+
+    def line_at(at: int) -> int:
+        nonlocal lines, seen
+        lines += buf.count("\n", seen, at)
+        seen = at
+        return lines + 1
+
     while True:
         while pos < len(buf) and buf[pos] in " \t\r\n":
             pos += 1
         if pos >= len(buf):
             more = f.read(1 << 16)
             if not more:
-                yield index + 1, None, [_problem(name, "the JSON array is not closed", buf.count("\n") + 1, 1, index + 1)]
+                yield index + 1, None, [_problem(name, "the JSON array is not closed", line_at(len(buf)), 1, index + 1)]
                 return
-            buf, pos = buf[pos:] + more, 0
+            line_at(pos)
+            buf, pos, seen = buf[pos:] + more, 0, 0
             continue
         c = buf[pos]
         if c == "]" and (index == 0 or not expect_item):
@@ -111,20 +121,24 @@ def _array(f: IO[str], name: str, buf: str, pos: int) -> Iterator[tuple[int, Gam
             expect_item = True
             continue
         if not expect_item:
-            yield index + 1, None, [_problem(name, "expected `,` or `]` between documents", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            yield index + 1, None, [_problem(name, "expected `,` or `]` between documents", line_at(pos), 1, index + 1)]
             return
         try:
             item, end = decoder.raw_decode(buf, pos)
+        except Refused as e:  # whole, but not taken: more text would not help
+            yield index + 1, None, [_problem(name, f"not valid JSON: {e}", line_at(pos), 1, index + 1)]
+            return
         except (json.JSONDecodeError, RecursionError, ValueError) as e:
-            more = f.read(1 << 16)
+            more = f.read(max(1 << 16, len(buf) - pos))  # the item read so far, again: parsed O(n) times in all, not O(n**2)
             if more and len(buf) - pos < MAX_DOCUMENT:
-                buf, pos = buf[pos:] + more, 0
+                line_at(pos)
+                buf, pos, seen = buf[pos:] + more, 0, 0
                 continue
             message = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
-            yield index + 1, None, [_problem(name, f"not valid JSON: {message}", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            yield index + 1, None, [_problem(name, f"not valid JSON: {message}", line_at(pos), 1, index + 1)]
             return
         index += 1
-        record, problems = _validate(name, item, buf.count("\n", 0, pos) + 1, index)
+        record, problems = _validate(name, item, line_at(pos), index)
         yield index, record, problems
         pos = end
         expect_item = False
@@ -136,16 +150,24 @@ def parse_document(text: str, name: str = "<document>") -> tuple[GameRecord | No
 
 
 def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    big = too_many(line)  # before parsing: memory stays bounded (jsonguard.py)
+    if big is not None:
+        return None, [_problem(name, big, lineno, 1, index)]
     try:
-        item = json.loads(line)
+        item = DECODER.decode(line)
     except json.JSONDecodeError as e:
         return None, [_problem(name, f"not valid JSON: {e.msg}", lineno, e.colno, index)]
+    except Refused as e:
+        return None, [_problem(name, f"not valid JSON: {e}", lineno, 1, index)]
     except (RecursionError, ValueError):
         return None, [_problem(name, "not valid JSON: nested too deeply or a number too long", lineno, 1, index)]
     return _validate(name, item, lineno, index)
 
 
 def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    big = oversized(data)  # too many values, too deep, a number the notation cannot hold (jsonguard.py)
+    if big is not None:
+        return None, [_problem(file, f"the document is not read: {big}", line, index=index)]
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
     if isinstance(data, dict) and data.get("version") in (2, 3):

@@ -6,7 +6,9 @@ Only what was played counts: the deal (each seat's tiles) and the tiles played, 
 order; tags, comments, seat labels, bids and the written results do not.  Each hand is
 reduced to a 64-bit hash (BLAKE2b) as its record is read, and the record is let go:
 ``Hashes`` keeps a few numbers per hand in arrays, so a million hands cost tens of
-megabytes.  Repeated hashes are found with a bitmap (a hash whose bit is already set
+megabytes; the numbers the input decides (file index, line, hands, places) are
+``Column``s, as narrow as their values allow and widened as they need, so no count of
+files, lines or hands overflows them.  Repeated hashes are found with a bitmap (a hash whose bit is already set
 is a candidate) and grouped on a second pass over the candidates only.
 
 >>> from referee.notation.reader import read_text
@@ -26,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..notation.record import GameRecord, HandRecord
+from .columns import Column
 
 __all__ = ["ALIKE", "Group", "Hashes", "Place", "repeated"]
 
@@ -119,26 +122,26 @@ class Hashes:
         self.files: list[str] = []
         self._file_index: dict[str, int] = {}
         # one entry per record: its hash, hands, file, line, place in the file, whether it is a game
-        self.e_hash = array("Q")
-        self.e_hands = array("I")
-        self.e_file = array("H")
-        self.e_line = array("I")
-        self.e_index = array("I")
+        self.e_hash = array("Q")  # 64-bit hashes: the width is the hash's, not the input's
+        self.e_hands = Column()
+        self.e_file = Column()
+        self.e_line = Column()
+        self.e_index = Column()
         self.e_game = array("B")
         # one per proper prefix of a game of two hands or more: its hash, the entry, its hands
         self.p_hash = array("Q")
-        self.p_entry = array("I")
-        self.p_hands = array("H")
+        self.p_entry = Column()
+        self.p_hands = Column()
         # one per hand of a game: what was played in it (``hand_key``) and its written number;
         # a game's hands are ``e_first[entry]`` on, in order
-        self.e_first = array("Q")
+        self.e_first = Column()
         self.h_hash = array("Q")
-        self.h_number = array("I")
+        self.h_number = Column()
         # one per hand with a written deal: its hash, the entry, the hand's number and line
         self.d_hash = array("Q")
-        self.d_entry = array("I")
-        self.d_number = array("I")
-        self.d_line = array("I")
+        self.d_entry = Column()
+        self.d_number = Column()
+        self.d_line = Column()
 
     @property
     def records(self) -> int:
@@ -166,7 +169,7 @@ class Hashes:
             if game and k < len(record.hands):
                 self.p_hash.append(chain)
                 self.p_entry.append(entry)
-                self.p_hands.append(min(k, 0xFFFF))
+                self.p_hands.append(k)
             deal = deal_key(hr)
             if deal is not None:
                 self.d_hash.append(deal)
@@ -237,7 +240,7 @@ class Hashes:
     def _re_entered(self, root: Callable[[int], int], join: Callable[[int, int], None]) -> list[Group]:
         """Pairs of games, not yet found the same, more than ``ALIKE`` of whose hands are
         the same hand at the same place: one game entered twice, with the hands that differ."""
-        owner = array("I", bytes(4 * len(self.h_hash)))
+        owner = array("Q", bytes(8 * len(self.h_hash)))  # an entry index for each hand: 64 bits, whatever the count
         for e in range(len(self.e_hash)):
             for i in self._hands_of(e):
                 owner[i] = e

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table as RichTable
 
+from ..report.escaping import visible
 from ..report.league_schemas import LEAGUE_VERSION
 from ..report.tables import folded
 from ..words import plural
@@ -50,7 +51,7 @@ def dups_lines(groups: Iterable[Group]) -> Iterator[str]:
             yield f"the first {plural(g.places[0].hands or 0, 'hand')} of a game, entered as a record of their own:"
         for p in g.places:
             what = f"hand {p.hand} of record {p.record}" if g.kind == "same-deal" else f"record {p.record}, {plural(p.hands or 0, 'hand')}"
-            yield f"  {p.file}:{p.line}: {what}"
+            yield f"  {visible(p.file, lines=False)}:{p.line}: {what}"  # one line, whatever the file's name
         yield ""
 
 

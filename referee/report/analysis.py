@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +19,7 @@ from ..engine.games import DEFAULT_GAME, GAMES
 from ..judging.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
 from ..judging.judged import Judged
 from ..words import plural
+from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay
 from .tables import folded
@@ -192,7 +192,9 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
     players = side_players(f.side, game, names)
     side = f"{f.side} ({players})" if players and f.side != f.declarer else f.side
     parts: list[RenderableType] = [
-        Text(f"{j.file} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"),
+        Text(
+            f"{visible(j.file, lines=False)} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"
+        ),
         Text(
             f"values are {side}'s final {f.unit} with best play; {_need_words(a)}; "
             f"opening value {a.opening_value} ({_makes_words(a, a.opening_value)})" + ("; every play is forced" if f.forced else "")
@@ -215,7 +217,7 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
         mark = {"lost": "lost", "won": "won"}.get(p.swing or "", "")
         table.add_row(
             str(p.trick) if p.trick != last_trick else "",
-            escape(seat_with_name(p.seat, names)),
+            seat_with_name(p.seat, names),
             str(p.tile),
             " ".join(map(str, p.best)),
             str(p.cost) if p.cost else "",

@@ -69,9 +69,11 @@ def hand_picture(
         return Group(*parts)
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
+        deal.add_column(style="bold")
+        deal.add_column()
         for dealt in hr.deal:
             seat = game.seats[i] if (i := game.seat_index(dealt.seat)) is not None else dealt.seat
-            deal.add_row(Text(seat_with_name(seat, names), style="bold"), _tiles(list(dealt.tiles), glyphs))
+            deal.add_row(seat_with_name(seat, names), _tiles(list(dealt.tiles), glyphs))  # a string: measured as shown (escaping.Console)
         parts.append(deal)
     if hr.kitty:
         parts.append(Text(f"{game.kitty or hr.kitty.word}: {_tiles(list(hr.kitty.tiles), glyphs)}"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..codes import REPEATS_SHOWN, W104
 from ..diagnostics import Diagnostic
+from .escaping import visible
 
 __all__ = ["EXCERPT", "diagnostic_json", "excerpt", "fold_repeats", "in_line_order", "render_diagnostic"]
 
@@ -30,8 +31,8 @@ def render_diagnostic(d: Diagnostic) -> str:
        |        ^^^
        = hint: ...
     """
-    head = f"{d.severity.value}[{d.code}]: {d.message}"
-    lines = [head, f"  --> {d.location()}"]
+    head = f"{d.severity.value}[{d.code}]: {visible(d.message, lines=False)}"  # a message is one line, whatever it quotes
+    lines = [head, f"  --> {visible(d.location(), lines=False)}"]
     if d.at is not None:
         text = d.line_text
         if text is not None:
@@ -41,10 +42,22 @@ def render_diagnostic(d: Diagnostic) -> str:
             start = max(d.at.column - 1, 0)
             end = d.at.end_column - 1 if d.at.end_line == d.at.line else len(text)
             text, start, width = excerpt(text, start, end)
+            text, start, width = _shown_line(text, start, width)
             lines += [f"{pad} |", f"{num} | {text}", f"{pad} | {' ' * start}{'^' * width}"]
     if d.hint:
-        lines.append(f"  = hint: {d.hint}")
+        lines.append(f"  = hint: {visible(d.hint, lines=False)}")
     return "\n".join(lines)
+
+
+def _shown_line(text: str, start: int, width: int) -> tuple[str, int, int]:
+    """A quoted line with its control characters shown as escapes (``\\x1b``), and the
+    caret moved to stay under what it marks.
+
+    >>> _shown_line("a\\x1bb 6-6", 4, 3)
+    ('a\\\\x1bb 6-6', 7, 3)
+    """
+    before, marked, after = (visible(part, lines=False) for part in (text[:start], text[start : start + width], text[start + width :]))
+    return before + marked + after, len(before), max(1, len(marked))
 
 
 def excerpt(text: str, start: int, end: int, window: int = EXCERPT) -> tuple[str, int, int]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.games import GAMES
 from ..engine.profiles import Game, OptionSpec, Profile, make_rules
+from .escaping import visible
 
 __all__ = ["RULES_VERSION", "SOURCES", "rules_json", "rules_text"]
 
@@ -124,7 +125,8 @@ def rules_text(houses: Sequence[Profile] = ()) -> str:
     for p in houses:
         values = make_rules(p.name, None, {p.name: p}).option_values()
         chosen = dict(p.options)
-        lines.append(f"{p.name}: house rules on {p.base}" + (f" ({p.description})" if p.description else "") + f", from {p.source}")
+        head = f"{p.name}: house rules on {p.base}" + (f" ({p.description})" if p.description else "") + f", from {p.source}"
+        lines.append(visible(head, lines=False))  # a house-rule file's words are data (escaping.py)
         for key, value in values.items():
             mark = "  (set by the file)" if key in chosen else ""
             lines.append(f"  {key} = {value}{mark}")
