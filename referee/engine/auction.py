@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from .. import codes
 from .declarations import NUMBER_NAMES
 from .refusal import Refusal
-from .scoring import bid_marks, marks_in
 
 if TYPE_CHECKING:
     from .profiles import Contract, Game, Rules
 
-__all__ = ["Bid", "bid_marks", "check_amount", "check_contract_amount", "marks_in", "needs_all_tricks", "on_ladder"]
+__all__ = ["Bid", "check_amount", "check_contract_amount", "needs_all_tricks", "on_ladder"]
 
 
 class Bid(NamedTuple):
@@ -41,14 +40,14 @@ def needs_all_tricks(game: Game, amount: int) -> bool:
         return amount >= game.tricks
     if amount in ladder.point_bids:
         return False
-    return marks_in(game, amount) >= 1
+    return game.ladder.marks_in(amount) >= 1
 
 
 def on_ladder(game: Game, amount: int) -> bool:
     ladder = game.ladder
     if amount in ladder.point_bids or amount in ladder.all_in_bids:
         return True
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     if marks == 0:
         return False
     return ladder.mark_bids is None or marks in ladder.mark_bids
@@ -75,7 +74,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
     ladder = game.ladder
     if amount in ladder.point_bids and (high is None or amount > high):
         return None  # the common case: a point bid over a lower bid (jump rules are for marks)
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     steps = rules.scoring.mark_steps
     if not on_ladder(game, amount) or (steps is not None and amount not in ladder.point_bids and marks not in steps):
         words = _ladder_words(game)
@@ -90,7 +89,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
         return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
     if steps is not None and amount not in ladder.point_bids:
         # Points version: 42 or 84 may open; 168 only over 84.
-        current = marks_in(game, high) if high is not None else 0
+        current = game.ladder.marks_in(high) if high is not None else 0
         before = steps[steps.index(marks) - 1] if steps.index(marks) > 0 else 0
         if ladder.opening_marks_max is not None and marks > ladder.opening_marks_max and current != before:
             unit = ladder.mark_unit or 0
@@ -99,7 +98,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
             )
         return None
     if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
-        current = marks_in(game, high) if high is not None else 0
+        current = game.ladder.marks_in(high) if high is not None else 0
         limit = max(ladder.opening_marks_max, current + 1)
         if marks > limit:
             return Refusal(
@@ -119,7 +118,7 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
     """
     game = rules.game
     unit = game.ladder.mark_unit or 0
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     least = contract.min_marks * unit
     if marks < contract.min_marks:
         return Refusal(
@@ -127,7 +126,7 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
         )
     if high is not None and amount <= high:
         return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
-    current = marks_in(game, high) if high is not None else 0
+    current = game.ladder.marks_in(high) if high is not None else 0
     if marks != contract.min_marks and not (current >= contract.min_marks and marks == current + 1):
         allowed = least if current < contract.min_marks else (current + 1) * unit
         return Refusal(

@@ -46,7 +46,7 @@ def claim_holds(hand: Hand, budget: int = CLAIM_BUDGET) -> bool | None:
     >>> from referee.engine.auction import Bid
     >>> from referee.engine.declarations import Declaration
     >>> from referee.engine.hand import Hand
-    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.games import make_rules
     >>> from referee.engine.tiles import tile
     >>> deal = [[tile(t) for t in h.split()] for h in (
     ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",

@@ -25,7 +25,7 @@ from ..codes import After
 from ..words import plural
 from . import actions, irregular
 from .actions import Action
-from .auction import Bid, check_amount, check_contract_amount, marks_in, needs_all_tricks
+from .auction import Bid, check_amount, check_contract_amount, needs_all_tricks
 from .claims import claim_holds, claim_unverified_reason
 from .declarations import DOUBLES, NUMBER_NAMES, Declaration, TrumpTable, table_for
 from .profiles import Contract, Rules
@@ -64,7 +64,7 @@ _UNCHECKED = _Unchecked()
 class Hand:
     """A hand from the deal to the last trick.
 
-    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.games import make_rules
     >>> from referee.engine.tiles import tile
     >>> rules = make_rules("42")
     >>> deal = [[tile(t) for t in h.split()] for h in (
@@ -434,7 +434,7 @@ class Hand:
         assert bid is not None
         if bid.contract is not None:
             return Refusal(codes.E304, f"after a {bid.contract} the trump is a suit, doubles or follow-me, not {contract.name}")
-        if marks_in(self.game, bid.amount) < contract.min_marks:
+        if self.game.ladder.marks_in(bid.amount) < contract.min_marks:
             marks = plural(contract.min_marks, "mark")
             return Refusal(codes.E212, f"{contract.name} needs a bid of at least {marks}; the bid was {bid.amount}")
         if contract.doubles_option is not None:
@@ -562,7 +562,7 @@ class Hand:
         replay spends most of its time on plays, so this checks each one in the loop and
         leaves anything refused to the caller, who words it and decides what follows.
 
-        >>> from referee.engine.profiles import make_rules
+        >>> from referee.engine.games import make_rules
         >>> from referee.engine.tiles import tile
         >>> deal = [[tile(t) for t in h.split()] for h in (
         ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",

@@ -6,7 +6,7 @@ so that the hand's state machine stays about the game itself.  A renege is ruled
 the ``renege`` option: ``lose-hand`` (the offending side loses the hand, scored by the
 scoring rule's ``forfeit``) or ``as-played``.
 
->>> from referee.engine.profiles import make_rules
+>>> from referee.engine.games import make_rules
 >>> from referee.engine.hand import Hand
 >>> from referee.engine.auction import Bid
 >>> from referee.engine.declarations import Declaration

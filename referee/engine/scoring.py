@@ -10,59 +10,12 @@ point a trick).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "ScoringRule", "Solo", "bid_marks", "marks_in"]
-
-
-def marks_in(game: Game, amount: int) -> int:
-    """Whole marks a bid is (0 for a point bid)."""
-    unit = game.ladder.mark_unit
-    if unit is None or amount < unit or amount % unit:
-        return 0
-    return amount // unit
-
-
-def bid_marks(game: Game, amount: int) -> int:
-    """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
-    return max(1, marks_in(game, amount)) if game.ladder.mark_unit else 1
-
-
-class ScoringRule(Protocol):
-    """What a scoring rule tells the engine."""
-
-    @property
-    def name(self) -> str:
-        """The value of the ``scoring`` option that chooses it."""
-
-    @property
-    def unit(self) -> str:
-        """What awards and the target count: 'marks' or 'points'."""
-
-    @property
-    def default_target(self) -> int:
-        """The game target when the record names none."""
-
-    @property
-    def mark_steps(self) -> tuple[int, ...] | None:
-        """The only mark bids allowed under this scoring (None: the ladder's)."""
-
-    @property
-    def award_all_sides(self) -> bool:
-        """Every side scores every hand (the records write each side's award)."""
-
-    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
-        """What each side scores for a hand the declaring ``team`` bid ``amount`` on."""
-
-    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
-        """Whether the hand may stop early: nothing left to play can change its score."""
-
-    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
-        """What each side scores when ``offender`` loses the hand by a ruling (a renege):
-        the bid counts as set when the declaring ``team`` offended, else as made, all or nothing."""
+__all__ = ["Marks", "PointsVersion", "Solo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +30,7 @@ class Marks:
     award_all_sides: bool = False
 
     def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
-        marks = bid_marks(game, amount)
+        marks = game.ladder.bid_marks(amount)
         return tuple(marks if (other == team) == made else 0 for other in range(len(game.team_labels)))
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:

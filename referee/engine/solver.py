@@ -483,7 +483,7 @@ def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
     Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, and the
     contracts named as a declaration whose option is on (nello, sevens).
 
-    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.games import make_rules
     >>> [str(d) for d in declarations_for(make_rules("42", {"nello": "on"}), [])]
     ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'doubles', 'follow-me', 'nello']
     """
@@ -510,7 +510,7 @@ def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
 def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
     """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
 
-    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.games import make_rules
     >>> from referee.engine.tiles import tile
     >>> rows = ("6-6 6-5 5-5", "6-4 4-4 5-0", "6-1 3-3 4-1", "2-2 3-2 1-0")  # the last three tricks
     >>> p = par(make_rules("42"), [[tile(t) for t in r.split()] for r in rows], 0)

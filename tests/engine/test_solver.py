@@ -20,9 +20,8 @@ import pytest
 from referee.engine.auction import Bid
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
-from referee.engine.games import GAMES
+from referee.engine.games import GAMES, make_rules
 from referee.engine.hand import Hand, Phase, seat_order
-from referee.engine.profiles import make_rules
 from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve, solve_line
 from referee.engine.tiles import Tile, count_value, tile
 

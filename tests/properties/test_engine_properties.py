@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from referee.engine.auction import Bid
 from referee.engine.deal import check_deal, shuffle_deal
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.engine.refusal import IllegalAction, Refusal
 from referee.engine.tiles import Tile, count_value
 from referee.play.players import Player
