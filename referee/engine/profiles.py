@@ -246,6 +246,23 @@ class Game:
     def default_scoring(self) -> str:
         return next(iter(self.scorings))
 
+    def needs_all_tricks(self, amount: int) -> bool:
+        """Whether a bid of ``amount`` needs every trick: in 42 a bid of 42 or more, in
+        Texas 88 over 88, in Moon the 21 (and 7, which is every trick).
+
+        >>> from referee.engine.games import GAMES
+        >>> GAMES["42"].needs_all_tricks(41), GAMES["42"].needs_all_tricks(84), GAMES["moon"].needs_all_tricks(21)
+        (False, True, True)
+        """
+        ladder = self.ladder
+        if amount in ladder.all_in_bids:
+            return True
+        if ladder.mark_unit is None:
+            return amount >= self.tricks
+        if amount in ladder.point_bids:
+            return False
+        return ladder.marks_in(amount) >= 1
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:

@@ -1,10 +1,12 @@
-"""Scoring rules: how a finished hand is scored, one named strategy each.
+"""Scoring: whether a hand is made or set so far, and what it scores.
 
-A game offers one or more (``Game.scorings``, chosen by its ``scoring`` option):
-``Marks`` (a made bid scores its marks), ``PointsVersion`` (pagat's points
-version of 42, and Texas 88's points: both sides score what they took) and
-``Solo`` (each player alone: the bidder scores the bid or minus it, the others a
-point a trick).
+``made_or_set`` and ``decided`` read a hand's tricks against its contract (a point
+bid, a bid of every trick, or nello's lose-all); ``hand_result`` scores it by the
+scoring rule in force.  A game offers one or more rules (``Game.scorings``, chosen
+by its ``scoring`` option), each a ``ScoringRule`` (``engine/profiles.py``):
+``Marks`` (a made bid scores its marks), ``PointsVersion`` (pagat's points version
+of 42, and Texas 88's points: both sides score what they took) and ``Solo`` (each
+player alone: the bidder scores the bid or minus it, the others a point a trick).
 """
 
 from __future__ import annotations
@@ -12,10 +14,70 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .state import HandResult, HandState, Phase
+
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "Solo"]
+__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "made_or_set"]
+
+
+def made_or_set(h: HandState, all_in: bool) -> tuple[bool, bool]:
+    """(made already, set already) from the tricks taken; ``all_in``: the bid needs every trick."""
+    assert h.high_bid is not None and h.declarer is not None
+    game = h.game
+    team = game.teams[h.declarer]
+    taken = h.team_tricks  # by side, not ``h.tricks``: a claim awards tricks never played
+    if h.lose_all:
+        mine = taken[team]
+        return (mine == 0 and sum(taken) == game.tricks, mine > 0)
+    if all_in:
+        lost = sum(taken) - taken[team] > 0
+        return (not lost and sum(taken) == game.tricks, lost)
+    amount = h.high_bid.amount
+    if game.counters_score:
+        mine = h.points[team]
+        return (mine >= amount, sum(h.points) - mine > game.hand_total - amount)
+    won = taken[team]
+    return (won >= amount, sum(taken) - won > game.tricks - amount)
+
+
+def decided(h: HandState) -> bool:
+    """The tricks played settle the hand's score (where the game may end a hand early).
+
+    Worked out when asked: made and set only ever turn true as tricks are won, so the
+    answer now is the answer at the first trick that settled it."""
+    if not (h.game.early_end and h.phase is Phase.PLAY and h.tricks):
+        return False
+    assert h.high_bid is not None
+    all_in = h.game.needs_all_tricks(h.high_bid.amount)
+    made, set_ = made_or_set(h, all_in)
+    return h.rules.scoring.decided(made, set_, all_in)
+
+
+def finished(h: HandState) -> bool:
+    """No play is owed: every trick played, the hand thrown in or ruled, a claim made, or
+    the result decided."""
+    return h.phase is Phase.DONE or h.phase is Phase.THROWN_IN or decided(h)
+
+
+def hand_result(h: HandState) -> HandResult:
+    """The score of a finished hand (or of the tricks played so far)."""
+    game = h.game
+    teams = len(game.team_labels)
+    if h.high_bid is None or h.declarer is None:
+        return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is Phase.THROWN_IN)
+    bid = h.high_bid
+    team = game.teams[h.declarer]
+    scoring = h.rules.scoring
+    if h.penalty is not None:
+        awards = scoring.forfeit(game, bid.amount, team, h.penalty, h.points, h.team_tricks)
+        return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), h.penalty != team, awards)
+    all_in = game.needs_all_tricks(bid.amount)
+    made_now, set_now = made_or_set(h, all_in)
+    made = made_now and not set_now
+    awards = scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
+    return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards)
 
 
 @dataclass(frozen=True, slots=True)
