@@ -224,14 +224,15 @@ def _close(h: HandState) -> None:
 
 def legal_calls(h: HandState) -> list[Bid | None]:
     """Every call the seat whose turn it is may make now: a pass (None) unless that seat
-    is a forced dealer, then each bid the ladder allows, amounts low first.
+    is a forced dealer, then each bid the ladder allows, amounts low first, then the
+    contracts bid (plunge, splash), low first.
 
     Each is one that ``check_call`` accepts.  Where a game's ladder sets no most marks,
     mark bids are listed up to one mark over the current bid (or the opening limit).
 
     >>> from referee.engine.games import make_rules
     >>> from referee.engine.hand import Hand
-    >>> h = Hand(make_rules("42", {"all-pass": "forced"}), dealer=3, deal=[[] for _ in range(4)], deal_known=False)
+    >>> h = Hand(make_rules("42", {"all-pass": "forced"}), dealer=3, deal=None)
     >>> [str(b) for b in legal_calls(h)][:4], [str(b) for b in legal_calls(h)][-2:]
     (['None', '30', '31', '32'], ['42', '84'])
     >>> for _ in range(3): h.bid(None, None)
@@ -253,6 +254,8 @@ def legal_calls(h: HandState) -> list[Bid | None]:
     options: list[Bid | None] = [None]
     options += [Bid(a, s) for a in sorted(amounts) for s in suits]
     unit = ladder.mark_unit or 0
-    options += [Bid(m * unit, None, c.name) for c in game.contracts if c.when == "bid" for m in marks]
+    contracts = [Bid(m * unit, None, c.name) for c in game.contracts if c.when == "bid" for m in marks]
+    contracts.sort(key=lambda b: b.amount)
+    options += contracts
     seat = h.turn
     return [b for b in options if check_call(h, seat, b) is None]

@@ -250,7 +250,7 @@ def legal_declarations(h: HandState) -> list[Declaration]:
     >>> from referee.engine.actions import Bid
     >>> from referee.engine.games import make_rules
     >>> from referee.engine.hand import Hand
-    >>> h = Hand(make_rules("42", {"nello": "on"}), dealer=3, deal=[[] for _ in range(4)], deal_known=False)
+    >>> h = Hand(make_rules("42", {"nello": "on"}), dealer=3, deal=None)
     >>> h.bid(0, Bid(30)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
     >>> [str(d) for d in legal_declarations(h)][-3:]   # nello needs a bid of a mark
     ['sixes', 'doubles', 'follow-me']
