@@ -134,7 +134,22 @@ class Hand(HandState):
     def view(self, seat: int) -> views.PlayerView: ...
     def view(self, seat: int | None = None) -> views.HandView | views.PlayerView:
         """The whole hand as it stands (a ``HandView``), or what ``seat`` may know of it
-        and must decide (a ``PlayerView``).  Both are frozen, and built when asked."""
+        and must decide (a ``PlayerView``).  Both are frozen, and built when asked.
+
+        >>> from referee.engine.games import make_rules
+        >>> from referee.engine.tiles import tile
+        >>> deal = [[tile(t) for t in h.split()] for h in (
+        ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+        ...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+        >>> h = Hand(make_rules("42"), dealer=3, deal=deal)
+        >>> h.view().hands[1][:2], h.view().turn, h.view().legal
+        ((Tile(5-5), Tile(5-4)), 0, ())
+        >>> north = h.view(0)
+        >>> north.hand[0], north.decision.kind, north.decision.options[:2]
+        (Tile(6-6), 'call', (Call(seat=0, bid=None), Call(seat=0, bid=Bid(amount=30, suit=None, contract=None))))
+        >>> h.view(1).decision.options   # East waits for North
+        ()
+        """
         return views.hand_view(self) if seat is None else views.player_view(self, seat)
 
     def decision(self) -> views.Decision:
