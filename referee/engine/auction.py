@@ -15,7 +15,7 @@ from ..words import plural
 from .actions import Bid, Call
 from .declarations import NUMBER_NAMES
 from .refusal import Refusal
-from .state import HandState, Phase
+from .state import AUCTION, EXCHANGE, THROWN_IN, HandState
 from .trump import after_exchange, not_offered
 from .turns import out_of_turn
 
@@ -125,7 +125,7 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
 # -- the calls of a hand ------------------------------------------------------------------
 def check_call(h: HandState, seat: int | None, bid: Bid | None) -> Refusal | None:
     """Why ``seat`` (None: whoever's turn it is) may not make this call (``bid`` None: a pass)."""
-    if h.phase is not Phase.AUCTION:
+    if h.phase is not AUCTION:
         return Refusal(
             codes.E209, "the auction is already over" + (f" ({h.seat(seat)} called after it)" if seat is not None else ""), seat=seat
         )
@@ -212,12 +212,12 @@ def call(h: HandState, action: Call) -> None:
 def _close(h: HandState) -> None:
     """The auction is over: thrown in, or on to the kitty exchange or to naming trump."""
     if h.high_bid is None:
-        h.phase = Phase.THROWN_IN
+        h.phase = THROWN_IN
         h.turn = None
         return
     h.turn = h.declarer
     if h.game.kitty is not None and h.deal_known:
-        h.phase = Phase.EXCHANGE
+        h.phase = EXCHANGE
     else:
         after_exchange(h)
 
@@ -239,7 +239,7 @@ def legal_calls(h: HandState) -> list[Bid | None]:
     >>> legal_calls(h)[0]   # the dealer may not pass
     Bid(amount=30, suit=None, contract=None)
     """
-    if h.phase is not Phase.AUCTION:
+    if h.phase is not AUCTION:
         return []
     game = h.game
     ladder = game.ladder

@@ -31,7 +31,7 @@ from . import actions, auction, irregular, scoring, shown, trick, trump, views
 from .actions import Action, Bid
 from .declarations import Declaration
 from .refusal import IllegalAction, Refusal
-from .state import HandResult, HandState, Phase, Trick
+from .state import DONE, PLAY, HandResult, HandState, Phase, Trick
 from .tiles import Tile
 from .turns import partner_seat
 
@@ -227,7 +227,7 @@ class Hand(HandState):
     # -- claims ---------------------------------------------------------------------------
     def check_claim(self, side: str) -> Refusal | None:
         """A claim (``side='declarers'``) or concession (``'opponents'``) of the remaining tricks."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not PLAY:
             return Refusal(codes.E405, "there are no tricks left to claim")
         if self.trick:
             return Refusal(codes.S011, "a claim or concession comes between tricks, not in the middle of one")
@@ -270,7 +270,7 @@ class Hand(HandState):
             h.clear()
         self.claimed = action.side
         self.log.append(action)
-        self.phase = Phase.DONE
+        self.phase = DONE
         self.turn = None
 
 

@@ -37,7 +37,7 @@ from .. import codes
 from . import actions
 from .refusal import Refusal
 from .shown import revealed_reneges
-from .state import HandState, Phase
+from .state import DONE, PLAY, HandState
 
 __all__ = ["accept", "check_accept", "check_renege", "renege"]
 
@@ -49,7 +49,7 @@ def _say(n: int, word: str) -> str:
 def check_accept(h: HandState, a: actions.Accept) -> Refusal | None:
     """Why the table cannot let ``a.seat`` play out of turn now."""
     seat = a.seat
-    if h.phase is not Phase.PLAY:
+    if h.phase is not PLAY:
         return Refusal(codes.E413, "there is no trick in play to accept a play out of turn in", seat=seat)
     if seat == h.turn:
         return Refusal(codes.E413, f"it is {h.seat(seat)}'s turn: the play is not out of turn", seat=seat)
@@ -62,7 +62,7 @@ def accept(h: HandState, a: actions.Accept) -> None:
     """The turn passes to ``a.seat``; in a trick already led, the seats still to play
     follow it clockwise until the trick closes (``TurnOrder.divert``)."""
     h.log.append(a)
-    h.order.divert(a.seat, [s for s, _ in h.trick])
+    h.order = h.order.divert(a.seat, [s for s, _ in h.trick])
     h.turn = a.seat
 
 
@@ -93,5 +93,5 @@ def renege(h: HandState, a: actions.Renege) -> None:
     h.log.append(a)
     if h.rules.option("renege") != "as-played":
         h.penalty = h.game.teams[a.seat]
-        h.phase = Phase.DONE
+        h.phase = DONE
         h.turn = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .state import HandResult, HandState, Phase
+from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 
 if TYPE_CHECKING:
     from .profiles import Game
@@ -47,7 +47,7 @@ def decided(h: HandState) -> bool:
 
     Worked out when asked: made and set only ever turn true as tricks are won, so the
     answer now is the answer at the first trick that settled it."""
-    if not (h.game.early_end and h.phase is Phase.PLAY and h.tricks):
+    if not (h.game.early_end and h.phase is PLAY and h.tricks):
         return False
     assert h.high_bid is not None
     all_in = h.game.needs_all_tricks(h.high_bid.amount)
@@ -58,7 +58,7 @@ def decided(h: HandState) -> bool:
 def finished(h: HandState) -> bool:
     """No play is owed: every trick played, the hand thrown in or ruled, a claim made, or
     the result decided."""
-    return h.phase is Phase.DONE or h.phase is Phase.THROWN_IN or decided(h)
+    return h.phase is DONE or h.phase is THROWN_IN or decided(h)
 
 
 def hand_result(h: HandState) -> HandResult:
@@ -66,7 +66,7 @@ def hand_result(h: HandState) -> HandResult:
     game = h.game
     teams = len(game.team_labels)
     if h.high_bid is None or h.declarer is None:
-        return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is Phase.THROWN_IN)
+        return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is THROWN_IN)
     bid = h.high_bid
     team = game.teams[h.declarer]
     scoring = h.rules.scoring

@@ -19,18 +19,12 @@ from .. import codes
 from .actions import Play
 from .refusal import Refusal
 from .shown import candidates, suit_name
-from .state import HandState, Phase, Trick
+from .state import DONE, EXCHANGE, PLAY, THROWN_IN, HandState, Trick
 from .tiles import ALL_TILES, Tile, count_value
 from .turns import out_of_turn
 
 __all__ = ["check_play", "close_trick", "legal_plays", "play", "play_run", "times_played"]
 
-# Enum members looked up through the class cost a dict lookup each; the replay loop
-# compares phases on every play, so it uses these module constants.
-_EXCHANGE = Phase.EXCHANGE
-_PLAY = Phase.PLAY
-_DONE = Phase.DONE
-_THROWN_IN = Phase.THROWN_IN
 _new_trick = partial(tuple.__new__, Trick)
 """``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
 
@@ -41,13 +35,13 @@ _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES e
 def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
     """Why ``seat`` (None: the player whose turn it is) may not play ``t``."""
     phase = h.phase
-    if phase is not _PLAY:
-        if phase is _DONE:
+    if phase is not PLAY:
+        if phase is DONE:
             after = " (after the claim)" if h.claimed else ""
             return Refusal(codes.E405, f"the hand is over; {t} was played after its last trick{after}", seat=seat, tile=t)
-        if phase is _THROWN_IN:
+        if phase is THROWN_IN:
             return Refusal(codes.E405, "everyone passed, so the hand was thrown in and has no play", seat=seat, tile=t)
-        if phase is _EXCHANGE:
+        if phase is EXCHANGE:
             return Refusal(codes.E306, f"play started before the {h.game.kitty} exchange", seat=seat, tile=t)
         return Refusal(codes.E409, "play started before the auction was over and trump was named", seat=seat, tile=t)
     who = h.turn
@@ -107,7 +101,7 @@ def legal_plays(h: HandState, seat: int | None = None) -> list[Tile]:
 
     When the deal is not known, the tiles the player may hold (``shown.candidates``).
     """
-    if h.phase is not _PLAY or (seat is not None and seat != h.turn):
+    if h.phase is not PLAY or (seat is not None and seat != h.turn):
         return []
     assert h.turn is not None and h.table is not None
     if h.blind:
@@ -149,9 +143,9 @@ def close_trick(h: HandState) -> Trick:
         for t in tiles:
             points += count[t]
     done = _new_trick((plays[0][0], tuple(plays), winner, points))
-    order = h.order
-    if order.diverted:  # the trick of an accepted play out of turn: back to clockwise
-        order.restore()
+    after = h.order.after_trick
+    if after is not None:  # the trick of an accepted play out of turn: the order as before it
+        h.order = after
     tricks = h.tricks
     tricks.append(done)
     team = game.teams[winner]
@@ -160,7 +154,7 @@ def close_trick(h: HandState) -> Trick:
     h.trick = []
     h.turn = winner
     if len(tricks) == game.hand_size:
-        h.phase = _DONE
+        h.phase = DONE
         h.turn = None
     return done
 

@@ -18,7 +18,7 @@ from .actions import Declare, Exchange
 from .declarations import Declaration, table_for
 from .profiles import Contract, Rules
 from .refusal import Refusal
-from .state import HandState, Phase
+from .state import DECLARE, EXCHANGE, PLAY, HandState
 from .tiles import Tile
 from .turns import partner_seat
 
@@ -60,7 +60,7 @@ def trump_caller(h: HandState) -> int | None:
 def check_exchange(h: HandState, take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
     """Why the declarer may not take ``take`` from the kitty and put back ``give``."""
     game = h.game
-    if h.phase is not Phase.EXCHANGE:
+    if h.phase is not EXCHANGE:
         if game.kitty is None:
             return Refusal(codes.E306, f"{game.title} has no widow or cat to exchange")
         return Refusal(codes.E306, f"the {game.kitty} is exchanged right after the auction, before trump and play")
@@ -105,7 +105,7 @@ def legal_exchanges(h: HandState) -> list[Exchange]:
     >>> len(legal_exchanges(h))   # the widow, and any one of the eight tiles back
     8
     """
-    if h.phase is not Phase.EXCHANGE or h.declarer is None:
+    if h.phase is not EXCHANGE or h.declarer is None:
         return []
     held = h.hands[h.declarer]
     kitty = sorted(h.kitty, reverse=True)
@@ -126,20 +126,20 @@ def after_exchange(h: HandState) -> None:
     if h.game.trump_from_bid:
         assert h.high_bid is not None
         if h.high_bid.suit is None:  # reported at the bid (E207): play on without a trump named
-            h.phase = Phase.DECLARE
+            h.phase = DECLARE
             return
         set_declaration(h, Declaration("suit", h.high_bid.suit))
     else:
-        h.phase = Phase.DECLARE
+        h.phase = DECLARE
 
 
 # -- naming trump -------------------------------------------------------------------------
 def check_declare(h: HandState, declaration: Declaration, by: int | None = None) -> Refusal | None:
     """Why ``declaration`` may not be named (by ``by``, default: whoever names trump)."""
     game = h.game
-    if h.phase is Phase.EXCHANGE:
+    if h.phase is EXCHANGE:
         return Refusal(codes.E306, f"the {game.kitty} exchange comes before trump is named")
-    if h.phase is not Phase.DECLARE:
+    if h.phase is not DECLARE:
         if game.trump_from_bid and h.declaration is not None:
             if declaration != h.declaration:
                 return Refusal(codes.E304, f"trump is {h.declaration}, the suit of the winning bid, not {declaration}")
@@ -191,7 +191,7 @@ def _check_contract_declaration(h: HandState, declaration: Declaration, contract
 
 def declare(h: HandState, action: Declare) -> None:
     """Name trump (a declaration after trump was taken from the bid changes nothing)."""
-    if h.phase is Phase.DECLARE:
+    if h.phase is DECLARE:
         h.log.append(action)
         set_declaration(h, action.declaration)
 
@@ -209,13 +209,13 @@ def set_declaration(h: HandState, declaration: Declaration) -> None:
     """Trump is named: the declarer leads, and a contract may sit the partner out."""
     h.declaration = declaration
     h.table = table_for(declaration)
-    h.phase = Phase.PLAY
+    h.phase = PLAY
     h.turn = h.declarer
     contract = h.game.contract_by_name.get(declaration.kind)
     if contract is not None and contract.partner_out and h.declarer is not None:
         partner = partner_seat(h.game, h.declarer)
         if partner is not None:
-            h.order.sit_out(partner)
+            h.order = h.order.without(partner)
     h.lose_all = contract is not None and contract.lose_all
 
 
@@ -255,7 +255,7 @@ def legal_declarations(h: HandState) -> list[Declaration]:
     >>> [str(d) for d in legal_declarations(h)][-3:]   # nello needs a bid of a mark
     ['sixes', 'doubles', 'follow-me']
     """
-    if h.phase is not Phase.DECLARE:
+    if h.phase is not DECLARE:
         return []
     caller = trump_caller(h)
     held = h.hands[caller] if caller is not None else []

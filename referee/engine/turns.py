@@ -1,9 +1,9 @@
 """Turn order in a hand: who plays after whom, who sits out, and how many play to a trick.
 
-``TurnOrder`` is the only writer of that order.  A contract that sits the declarer's
-partner out (nello) takes the seat out for the hand; a play out of turn that the
-table accepts diverts the order until its trick closes, and then it is clockwise
-again.  The seating helpers (``seat_order``, ``partner_seat``) serve the solver too.
+``TurnOrder`` works that order out: a contract that sits the declarer's partner out
+(nello) takes the seat out for the hand; a play out of turn that the table accepts
+diverts the order until its trick closes, and then it is as it was.  An order is a
+value: a change is a new order, which the hand takes in place of the old.  The seating helpers (``seat_order``, ``partner_seat``) serve the solver too.
 """
 
 from __future__ import annotations
@@ -47,79 +47,74 @@ def partner_seat(game: Game, seat: int) -> int | None:
 
 
 class TurnOrder:
-    """The order of play of one hand.
+    """The order of play of a hand: a value, never changed in place.
 
     ``next[seat]`` is the seat that plays after ``seat``, ``size`` the tiles in a
-    trick, ``out`` the seats that sit the hand out.  They change only through the
-    methods here: ``sit_out`` (for the hand), ``divert`` and ``restore`` (for one
-    trick).
+    trick, ``out`` the seats that sit the hand out.  A hand starts clockwise
+    (``clockwise``) and takes the order each change gives: ``without`` a seat for
+    the hand, ``divert`` for one trick; ``after_trick`` is the order to go back to
+    when that trick closes (None: this one goes on).
 
-    >>> from referee.engine.games import GAMES
-    >>> order = TurnOrder(GAMES["42"])
+    >>> order = TurnOrder.clockwise(4)
     >>> order.next, order.size
     ((1, 2, 3, 0), 4)
-    >>> order.sit_out(2); order.next, order.size, order.sits_out(2)
+    >>> order = order.without(2); order.next, order.size, order.sits_out(2)
     ((1, 3, 3, 0), 3, True)
-    >>> order.divert(3, played=[0]); order.next, order.diverted   # N led; the table lets W play before E
-    ((1, 3, 3, 1), True)
-    >>> order.restore(); order.next, order.diverted                # the trick closed: clockwise again
-    ((1, 3, 3, 0), False)
+    >>> diverted = order.divert(3, played=[0]); diverted.next   # N led; the table lets W play before E
+    (1, 3, 3, 1)
+    >>> diverted.after_trick is order, order.after_trick        # the trick closed: as before
+    (True, None)
     """
 
-    __slots__ = ("_clockwise", "_saved", "diverted", "next", "out", "size")
+    __slots__ = ("after_trick", "next", "out", "size")
 
-    def __init__(self, game: Game) -> None:
-        self._clockwise = game.next_seat
-        self.next: tuple[int, ...] = game.next_seat
+    def __init__(self, next_seat: tuple[int, ...], out: tuple[int, ...] = (), after_trick: TurnOrder | None = None) -> None:
+        self.next = next_seat
         """The seat that plays after each seat."""
-        self.out: tuple[int, ...] = ()
+        self.out = out
         """The seats that sit this hand out (nello's partner)."""
-        self.size = game.players
+        self.size = len(next_seat) - len(out)
         """Tiles in a trick: every player, less those who sit out."""
-        self.diverted = False
-        """A play out of turn was accepted in the trick in play (``restore`` when it closes)."""
-        self._saved = game.next_seat
+        self.after_trick = after_trick
+        """The order when the trick in play closes, after an accepted play out of turn."""
+
+    @staticmethod
+    def clockwise(players: int) -> TurnOrder:
+        """Every seat in turn, clockwise (one shared value for each number of players)."""
+        order = _CLOCKWISE.get(players)
+        if order is None:
+            order = _CLOCKWISE[players] = TurnOrder(seat_order(players))
+        return order
 
     def sits_out(self, seat: int) -> bool:
         return seat in self.out
 
-    def sit_out(self, seat: int) -> None:
-        """``seat`` plays no tile this hand: turns skip it and tricks are one tile smaller."""
-        players = len(self._clockwise)
-        self.out = (seat,)
-        self.next = seat_order(players, self.out)
-        self.size = players - 1
+    def without(self, seat: int) -> TurnOrder:
+        """The order with ``seat`` sitting the hand out: turns skip it, tricks are a tile smaller."""
+        out = (*self.out, seat)
+        return TurnOrder(seat_order(len(self.next), out), out)
 
-    def divert(self, seat: int, played: Collection[int]) -> None:
-        """The table accepts a play out of turn by ``seat`` in a trick that ``played`` have
-        played to: the seats still to play follow ``seat`` clockwise until the trick
-        closes.  Accepted at the lead (nobody has played), the order is unchanged."""
+    def divert(self, seat: int, played: Collection[int]) -> TurnOrder:
+        """The order when the table accepts a play out of turn by ``seat`` in a trick that
+        ``played`` have played to: the seats still to play follow ``seat`` clockwise
+        until the trick closes.  Accepted at the lead (nobody has played), the order
+        is unchanged."""
         if not played:
-            return
+            return self
         done = {*played, seat}
         order = [s for s in self._others_from(seat) if s not in done][: self.size - len(played) - 1]
         nxt = list(self.next)
         for x, y in zip([seat, *order], order, strict=False):
             nxt[x] = y
-        if not self.diverted:
-            self._saved = self.next
-            self.diverted = True
-        self.next = tuple(nxt)
-
-    def restore(self) -> None:
-        """The order as it was before ``divert`` (its trick has closed)."""
-        self.next, self.diverted = self._saved, False
+        return TurnOrder(tuple(nxt), self.out, self.after_trick or self)
 
     def _others_from(self, seat: int) -> list[int]:
         """The other seats that play this hand, clockwise from ``seat``."""
-        step = self._clockwise
-        out = []
-        s = step[seat]
-        while s != seat:
-            if s not in self.out:
-                out.append(s)
-            s = step[s]
-        return out
+        players = len(self.next)
+        return [s for s in ((seat + k) % players for k in range(1, players)) if s not in self.out]
+
+
+_CLOCKWISE: dict[int, TurnOrder] = {}
 
 
 def out_of_turn(game: Game, turn: int | None, seat: int, code: Code, verb: str) -> Refusal:

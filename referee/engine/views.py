@@ -1,4 +1,4 @@
-"""Views of a hand: frozen pictures that answer questions without touching its state.
+"""Views of a hand: immutable pictures that answer questions without touching its state.
 
 ``HandView`` is the whole hand, every holding included: what a report, an analysis
 or the solver reads (``Hand.view()``).  ``PlayerView`` is what one seat may know
@@ -6,12 +6,14 @@ or the solver reads (``Hand.view()``).  ``PlayerView`` is what one seat may know
 public, the suits each seat has shown out of, and the ``Decision`` it faces: whose
 turn it is, the kind of decision, and every legal answer, each an action the hand
 accepts.  Views are built on demand, never on the replay's hot path.
+
+They are named tuples, not frozen dataclasses: the judge's trace makes one before
+every play it follows, and this module loads with the hand at start-up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .actions import Action, Bid, Call, Declare, Play
 from .auction import legal_calls
@@ -30,8 +32,7 @@ DecisionKind = Literal["call", "exchange", "declare", "play", "none"]
 """What is to be decided: a call of the auction, the kitty exchange, the trump, a tile, or nothing."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must decide now, what, and every legal answer.
 
     ``options`` are ready-made actions (``Call``, ``Exchange``, ``Declare``, ``Play``),
@@ -47,8 +48,7 @@ class Decision:
     exact: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class HandView:
+class HandView(NamedTuple):
     """The whole hand at one moment, every holding included.
 
     >>> from referee.engine.actions import Bid
@@ -98,8 +98,7 @@ class HandView:
     claimed: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What ``seat`` may know of the hand, and what it must decide now.
 
     It never holds another seat's unplayed tile: ``hand`` is this seat's own;

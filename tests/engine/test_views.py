@@ -237,23 +237,21 @@ def test_an_accepted_play_out_of_turn_diverts_the_order_for_its_trick_only() -> 
     hand.play(tile("6-6"))
     hand.apply(actions.Accept(W))
     hand.play(tile("3-0"))
-    assert hand.turn == E and hand.order.diverted
+    assert hand.turn == E and hand.order.after_trick is not None
     hand.play(tile("5-5"))
     assert hand.turn == S
     hand.play(tile("4-3"))
-    assert not hand.order.diverted and hand.next_seats == (E, S, W, N)
+    assert hand.order.after_trick is None and hand.next_seats == (E, S, W, N)
 
 
 def test_turn_order_skips_a_seat_that_sits_out() -> None:
-    from referee.engine.games import GAMES
-
-    order = TurnOrder(GAMES["42"])
-    order.sit_out(S)
+    clockwise = TurnOrder.clockwise(4)
+    order = clockwise.without(S)
     assert order.next == (E, W, W, N) and order.size == 3 and order.sits_out(S)
-    order.divert(W, [N])  # N led; W plays before E: E follows W, then the trick closes
-    assert order.next[W] == E and order.diverted
-    order.restore()
-    assert order.next == (E, W, W, N)
+    assert clockwise.next == (E, S, W, N) and clockwise.size == 4  # a value: changed by a new one
+    diverted = order.divert(W, [N])  # N led; W plays before E: E follows W, then the trick closes
+    assert diverted.next[W] == E and diverted.after_trick is order and diverted.size == 3
+    assert order.divert(W, []) is order  # accepted at the lead: nothing to divert
 
 
 # -- a deal nobody knows -----------------------------------------------------------------------

@@ -15,7 +15,6 @@ its doubles), trump is named for it when it may be.  At every step:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -123,14 +122,12 @@ def play_from(hand: Hand, target: str | None, rng: random.Random, step: Callable
 
 
 def tiles_in(value: object) -> Iterator[Tile]:
+    """Every tile in ``value``, looking into tuples (named ones too), lists and sets."""
     if isinstance(value, Tile):
         yield value
     elif isinstance(value, tuple | list | frozenset | set):
         for x in value:
             yield from tiles_in(x)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from tiles_in(getattr(value, f.name))
 
 
 PLAYED = {"trick", "tricks"}
@@ -146,8 +143,8 @@ def check_hidden(hand: Hand, seat: int, view: PlayerView) -> None:
     if took:
         exchanged = hand.exchanged or ((), ())
         known += Counter(hand.kitty) + Counter(exchanged[0]) + Counter(exchanged[1])
-    parts: list[tuple[str, object]] = [(f.name, getattr(view, f.name)) for f in dataclasses.fields(view) if f.name != "decision"]
-    parts += [("decision", dataclasses.replace(view.decision, options=()))]
+    parts: list[tuple[str, object]] = [(name, getattr(view, name)) for name in view._fields if name != "decision"]
+    parts += [("decision", view.decision._replace(options=()))]
     for option in view.decision.options:  # each option alone (they share tiles), an exchange's halves apart
         parts += [("an option", x) for x in ((option.take, option.give) if isinstance(option, Exchange) else (option,))]
     for name, part in parts:
@@ -226,7 +223,7 @@ def test_a_player_view_holds_no_other_seat_s_tiles(game: str, options: dict[str,
         for seat in range(hand.game.players):
             view = hand.view(seat)
             check_hidden(hand, seat, view)
-            assert view.decision == (whole if whole.seat == seat else dataclasses.replace(whole, options=()))
+            assert view.decision == (whole if whole.seat == seat else whole._replace(options=()))
 
     play_out(game, options, target, rng, step)
 
