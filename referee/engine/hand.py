@@ -12,10 +12,11 @@ What may be applied after a refusal is the code's policy (``codes.Code.after``):
 and raises otherwise.  That policy lives in the catalogue, not here.
 
 The state is a ``HandState`` (``engine/state.py``); the rules of each part are in
-their own modules: the calls in ``auction``, the exchange and trump in ``trump``,
-the play in ``trick``, made or set and the score in ``scoring``, the irregularities
-in ``irregular``, the order of play in ``turns``, what the plays show in ``shown``.  ``view()`` and ``view(seat)``
-answer questions without touching the state (``engine/views.py``).
+their own modules, bound here as the hand's methods: the calls in ``auction``, the
+exchange and trump in ``trump``, the play in ``trick``, made or set and the score
+in ``scoring``, the irregularities in ``irregular``, the order of play in ``turns``,
+what the plays show in ``shown``.  ``view()`` and ``view(seat)`` answer questions
+without touching the state (``engine/views.py``).
 
 The engine does no I/O and knows nothing of the notation.
 """
