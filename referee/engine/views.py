@@ -13,6 +13,7 @@ every play it follows, and this module loads with the hand at start-up.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal, NamedTuple
 
 from .actions import Action, Bid, Call, Declare, Play
@@ -159,6 +160,10 @@ class PlayerView(NamedTuple):
     claimed: str | None
 
 
+_new_hand_view = partial(tuple.__new__, HandView)
+"""``HandView(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
+
+
 def _contract(h: HandState) -> Contract | None:
     by_name = h.game.contract_by_name
     if h.high_bid is not None and h.high_bid.contract is not None:
@@ -168,28 +173,31 @@ def _contract(h: HandState) -> Contract | None:
 
 def hand_view(h: HandState) -> HandView:
     """The whole of ``h`` as it stands."""
-    return HandView(
-        game=h.game,
-        phase=h.phase,
-        dealer=h.dealer,
-        turn=h.turn,
-        hands=tuple(tuple(x) for x in h.hands),
-        kitty=tuple(h.kitty),
-        calls=tuple(h.calls),
-        high_bid=h.high_bid,
-        declarer=h.declarer,
-        contract=_contract(h),
-        trump_caller=trump_caller(h),
-        declaration=h.declaration,
-        exchanged=h.exchanged,
-        trick=tuple(h.trick),
-        tricks=tuple(h.tricks),
-        points=tuple(h.points),
-        team_tricks=tuple(h.team_tricks),
-        out=h.order.out,
-        legal=tuple(legal_plays(h)),
-        deal_known=h.deal_known,
-        claimed=h.claimed,
+    # Built in field order without keywords: the trace builds one before every play it follows.
+    return _new_hand_view(
+        (
+            h.game,
+            h.phase,
+            h.dealer,
+            h.turn,
+            tuple(map(tuple, h.hands)),
+            tuple(h.kitty),
+            tuple(h.calls),
+            h.high_bid,
+            h.declarer,
+            _contract(h),
+            trump_caller(h),
+            h.declaration,
+            h.exchanged,
+            tuple(h.trick),
+            tuple(h.tricks),
+            tuple(h.points),
+            tuple(h.team_tricks),
+            h.order.out,
+            tuple(legal_plays(h)),
+            h.deal_known,
+            h.claimed,
+        )
     )
 
 

@@ -341,3 +341,21 @@ def test_exchange_options_are_actions_the_hand_accepts() -> None:
     bid_all(hand, Bid(4), None, None)
     for option in hand.decision().options:
         assert isinstance(option, Exchange) and hand.check(option) is None
+
+
+def test_every_field_of_a_hand_view_is_the_hand_s_own() -> None:
+    """The view is built field by field in order, so each field is checked by its name."""
+    hand = Hand(make_rules("moon"), dealer=2, deal=MOON_DEAL, kitty=MOON_WIDOW)
+    bid_all(hand, Bid(4), None, None)
+    hand.exchange(MOON_WIDOW, row("0-0"))
+    hand.declare(Declaration("suit", 6))
+    hand.play(tile("6-6"))
+    view = hand.view()
+    own = {name: getattr(hand, name) for name in view._fields if hasattr(hand, name)}
+    expected = {
+        name: tuple(map(tuple, value)) if name == "hands" else tuple(value) if isinstance(value, list) else value
+        for name, value in own.items()
+    }
+    assert set(view._fields) - set(own) == {"contract", "out", "legal"}
+    assert {name: getattr(view, name) for name in own} == expected
+    assert (view.contract, view.out, view.legal) == (None, (), tuple(hand.legal_plays()))
