@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..codes import Code
+from ..engine.claims import position_of
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import GAMES
 from ..engine.par import par
@@ -191,29 +192,6 @@ class HandTask:
     par: ParTask | None = None
 
 
-def _snapshot_position(game: Game, snap: HandView) -> Position:
-    """The solver's position for the engine's snapshot (the contract as ``start_position`` reads it)."""
-    assert snap.declaration is not None and snap.declarer is not None and snap.turn is not None
-    base = start_position(game, table_for(snap.declaration), snap.hands, snap.declarer)
-    tricks = [0] * len(game.team_labels)
-    for t in snap.tricks:
-        tricks[game.teams[t.winner]] += 1
-    return Position(
-        table=base.table,
-        hands=base.hands,
-        teams=base.teams,
-        declarer=base.declarer,
-        turn=snap.turn,
-        trick=snap.trick,
-        points=snap.points,
-        tricks=tuple(tricks),
-        out=base.out,
-        trick_points=base.trick_points,
-        counters=base.counters,
-        lose_all=base.lose_all,
-    )
-
-
 def _everything(pos: Position) -> int:
     """The value if the declaring side took every trick left."""
     active = [s for s in range(len(pos.hands)) if s not in pos.out]
@@ -324,7 +302,7 @@ def _task(
     game = rules.game
     first = entries[0][0]
     assert first.declarer is not None and first.high_bid is not None
-    start = _snapshot_position(game, first)
+    start = position_of(first)
     facts = HandFacts(
         game=game.name,
         number=number,

@@ -16,24 +16,8 @@ from referee.engine.hand import Hand, Phase
 from referee.engine.rebuild import rebuild_deal
 from referee.engine.tiles import Tile, tile
 from referee.engine.turns import TurnOrder
+from tests.engine.test_engine import DEAL_SIXES, E, N, S, W, deal_of, row
 
-N, E, S, W = range(4)
-
-
-def row(text: str) -> list[Tile]:
-    return [tile(t) for t in text.split()]
-
-
-def deal_of(*rows: str) -> list[list[Tile]]:
-    return [row(r) for r in rows]
-
-
-DEAL_SIXES = deal_of(
-    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "4-3 4-2 4-1 4-0 3-3 3-2 3-1",
-    "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
-)
 # N holds four doubles: a plunge, partner S names trump.
 DEAL_DOUBLES = deal_of(
     "6-6 5-5 4-4 3-3 6-5 6-4 6-3",
