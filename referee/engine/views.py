@@ -94,7 +94,8 @@ class HandView(NamedTuple):
     out: tuple[int, ...]
     """Seats that sit the hand out (nello's partner)."""
     legal: tuple[Tile, ...]
-    """The tiles the player to move may play (high first; none outside the play)."""
+    """The tiles the player to move may play (high first; none outside the play); when the
+    deal is not known, the tiles that player may hold (``shown.candidates``)."""
     deal_known: bool
     claimed: str | None
 
