@@ -84,8 +84,8 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 
 
 def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
-    from ..engine.games import GAMES
-    from ..engine.profiles import OptionError, make_rules
+    from ..engine.games import GAMES, make_rules
+    from ..engine.profiles import OptionError
     from ..judging.house import option_suggestion
     from ..judging.replay import Referee
     from ..pipeline import UsageError

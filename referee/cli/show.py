@@ -245,8 +245,8 @@ def show(
     import sys
 
     from ..diagnostics import exit_status
-    from ..engine.hand import HandSnapshot
     from ..engine.tiles import Tile
+    from ..engine.views import HandView
     from ..notation.reader import read_records
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
     from ..report.escaping import Console
@@ -280,7 +280,7 @@ def show(
             if game is None:
                 continue  # `--hand N` alone: the first record with a hand numbered N
             raise _usage_fail(err, f"record {game} has no hand {hand}; its hands are {', '.join(map(str, labels)) or 'none'}")
-        trace: dict[int, list[tuple[HandSnapshot, list[Tile]]]] = {}
+        trace: dict[int, list[tuple[HandView, list[Tile]]]] = {}
         verdict = referee.judge(record, file=display, game_index=index, trace=trace)
         source = record.source
         verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]

@@ -59,7 +59,7 @@ def simulate(
 
     from rich.progress import Progress
 
-    from ..engine.profiles import make_rules
+    from ..engine.games import make_rules
     from ..notation.writer import format_game
     from ..output import atomic_write
     from ..pipeline import UsageError

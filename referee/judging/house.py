@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionError, Profile, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionError, Profile
 from ..words import name_key
 
 __all__ = [

@@ -10,8 +10,8 @@ from typing import Protocol
 from .. import codes
 from ..codes import Code
 from ..engine.declarations import Declaration
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionError, Profile, Rules, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionError, Profile, Rules
 from ..notation.record import GameRecord, TrumpRecord
 from ..source import Span
 

@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.declarations import NUMBER_NAMES
-from ..engine.hand import HandSnapshot
 from ..engine.profiles import Profile
 from ..engine.tiles import Tile, parse_tile
+from ..engine.views import HandView
 from ..judging.verdict import GameVerdict
 from ..notation.record import GameRecord
 from .adapter import At, PositionError, game_of, hand_diagram
@@ -40,7 +40,7 @@ def hand_picture(
     record: GameRecord,
     verdict: GameVerdict,
     number: int,
-    trace: list[tuple[HandSnapshot, list[Tile]]],
+    trace: list[tuple[HandView, list[Tile]]],
     *,
     trick: int | None = None,
     glyphs: bool = False,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionSpec, Profile, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionSpec, Profile
 from .escaping import visible
 
 __all__ = ["RULES_VERSION", "SOURCES", "rules_json", "rules_text"]

@@ -10,8 +10,9 @@ import pytest
 
 from referee.engine.auction import Bid
 from referee.engine.declarations import Declaration
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.notation.record import GameRecord, HandRecord
 from referee.notation.writer import format_game, format_records
 from referee.play.simulate import options_tag, simulate_game, simulate_games

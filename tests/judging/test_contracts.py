@@ -18,8 +18,9 @@ from syrupy.assertion import SnapshotAssertion
 from referee.engine.auction import Bid
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration, table_for
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import OptionError, make_rules
+from referee.engine.profiles import OptionError
 from referee.engine.tiles import Tile, tile
 from referee.judging.replay import judge
 from referee.notation.reader import read_text

@@ -78,7 +78,7 @@ def test_repeated_finds_every_repeat_and_only_those() -> None:
 def _played(game: str, changed: tuple[int, ...]) -> str:
     """A game of seven hands, each dealt alike and played out its own way; ``changed``
     hands are played otherwise (as a scorer's slip would have them)."""
-    from referee.engine.profiles import make_rules
+    from referee.engine.games import make_rules
     from referee.notation.writer import format_game
     from referee.play.simulate import simulate_games
 

@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedInput
 
 from referee import codes
 from referee.engine.declarations import NUMBER_ALIASES
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.engine.tiles import ALL_TILES, Tile
 from referee.notation.assemble import read_chunk
 from referee.notation.comments import blank

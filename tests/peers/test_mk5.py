@@ -23,7 +23,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.interchange.peers.common import Refusal
 from referee.interchange.peers.mk5 import read_links
 from referee.interchange.peers.mk5_write import write_links

@@ -18,7 +18,7 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.interchange.peers.common import SOUTH_FIRST, Refusal
 from referee.interchange.peers.jswood23 import read_history
 from referee.interchange.peers.luke import read_luke
