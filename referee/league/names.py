@@ -81,7 +81,16 @@ class Roster:
         return key
 
     def team(self, keys: list[str]) -> str:
-        """The key of a team of players (by their keys), the same whichever seats they took."""
+        """The key of a team of players (by their keys), the same whichever seats they took.
+        A side of one player (Moon's) is that player, not a team of one: its key would be
+        the player's own.
+
+        >>> r = Roster()
+        >>> r.team([r.meet("Cy", "a.42:2"), r.meet("Ann", "a.42:3")]), r.team([r.meet("Bo", "m.moon:2")])
+        ('ann & cy', 'bo')
+        """
+        if len(keys) == 1:
+            return keys[0]
         members = tuple(sorted(keys))
         key = " & ".join(members)
         self.teams.setdefault(key, members)

@@ -229,6 +229,15 @@ def test_standings_json_and_tie_breaks(tmp_path: Path) -> None:
     assert bad.code == 2 and "did you mean difference?" in bad.err
 
 
+def test_standings_of_moon_name_each_player_alone() -> None:
+    # Moon's sides are single players: a side is its player, not a team of one (a team of
+    # one once had its own player's key and shown() recursed without end)
+    doc = json.loads(Run("standings", "--jobs", "1", "--format", "json", "samples/shorthand/moon-game.42").out)
+    jsonschema.Draft202012Validator(schema_for("standings")).validate(doc)
+    assert sorted(r["team"] for r in doc["rows"]) == ["Ed", "Flo", "Gus"]
+    assert [r["team"] for r in doc["rows"] if r["rank"] == 1] == ["Flo"]
+
+
 # -- fix ----------------------------------------------------------------------------------------
 
 
