@@ -30,6 +30,7 @@ LAYERS: list[set[str]] = [
     {"report"},
     {"league"},
     {"run"},
+    {"match"},
     {"cli"},
     {"__main__", "__init__"},
 ]

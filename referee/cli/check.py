@@ -56,12 +56,14 @@ def check(
     from ..run.inputs import UsageError, expand_paths
     from ..run.local import tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
         batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
@@ -84,7 +86,7 @@ def _check(
     cluster: ClusterSpec | None,
 ) -> Totals:
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
-    from ..report.render import diagnostic_json, fold_repeats
+    from ..report.render import diagnostic_json, fold_repeats, in_line_order
     from ..run.batch import outcomes
     from ..run.local import default_jobs
     from ..run.outcomes import Outcome, Totals
@@ -111,7 +113,7 @@ def _check(
                     break
                 continue
             shown = []
-            for d in judged.diagnostics:
+            for d in in_line_order(judged.diagnostics):  # --max-errors shows the first errors down the file
                 if max_errors and d.is_error:
                     if shown_errors == max_errors:
                         stopped = True
@@ -146,6 +148,7 @@ def _check(
             hands=totals.hands,
             errors=totals.errors,
             warnings=totals.warnings,
+            notes=totals.notes,
             exit=totals.exit_status,
         )
         sink.stream.write(summary_json(line) + "\n")
@@ -178,7 +181,8 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
+    from ..run.outcomes import counted
     from ..words import plural
 
-    games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
-    out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    games, hands, errors, warnings, notes = totals.per_file.get(file, [0, 0, 0, 0, 0])
+    out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {counted(errors, warnings, notes)}")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..league.names import Aliases
     from ..run.dask import ClusterSpec
 
 
@@ -38,7 +39,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
     """
-    from rich.console import Console
+    from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
@@ -82,8 +83,8 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 
 
 def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
-    from ..engine.games import GAMES
-    from ..engine.profiles import OptionError, make_rules
+    from ..engine.games import GAMES, make_rules
+    from ..engine.profiles import OptionError
     from ..judging.house import option_suggestion
     from ..judging.replay import Referee
     from ..run.inputs import UsageError
@@ -99,11 +100,26 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
     return Referee(name, chosen, profiles, detail=detail)
 
 
+def _aliases(referee: Referee) -> Aliases:
+    """The ``[players]`` table of the house-rule file given with ``--rules`` (none without one)."""
+    from ..judging.house import HouseRuleError, load_players
+    from ..league.names import Aliases
+    from ..run.inputs import UsageError
+
+    source = referee.profiles[referee.defaults[0]].source if referee.profiles else None
+    if source is None:
+        return Aliases()
+    try:
+        return Aliases.of(load_players(source))
+    except HouseRuleError as e:
+        raise UsageError("\n".join(f"--rules: {p}" for p in e.problems)) from None
+
+
 def _usage_fail(err: Console, message: str) -> typer.Exit:
     from rich.markup import escape
 
     for line in message.splitlines() or [""]:  # one problem a line; soft_wrap: a log is not cut at 80 columns
-        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True, markup=True)
     return typer.Exit(2)
 
 
@@ -178,7 +194,7 @@ class Output:
 
 @contextmanager
 def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
-    """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.parts``)."""
+    """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.run.parts``)."""
     from ..run.output import atomic_write
     from ..run.parts import write_parts
 
@@ -224,7 +240,7 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     text = render_diagnostic(d)
     head, _, rest = text.partition("\n")
     label, _, message = head.partition(": ")
-    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]")
+    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]", markup=True)
     if rest:
-        out.print(escape(rest))
+        out.print(rest)
     out.print()

@@ -30,7 +30,8 @@ def fix(
     Nothing else changes: not a deal, bid or play, not a comment, not the layout. A
     record with any other error (a renege not ruled, a tile not held, a syntax error...)
     is left as it is and named. A file is replaced through a temporary file and a
-    rename, so it is never left half written.
+    rename, so it is never left half written; another fix or fmt of the same file waits
+    for this one, and a file changed by something else meanwhile is left as it is (exit 2).
 
     \b
     Examples:
@@ -41,15 +42,17 @@ def fix(
     """
     import difflib
     import sys
+    from contextlib import ExitStack
 
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
     from ..notation.reader import cannot_read, read_text
     from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
-    from ..run.output import WriteError, write_text
+    from ..run.output import WriteError
     from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
+    from .inplace import editing
 
     out, err = consoles()
     try:
@@ -58,56 +61,68 @@ def fix(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
-    for name in files:
-        display = shown(name)
-        try:
-            raw = input_bytes(name)
-        except OSError as e:
-            _print_diagnostic(err, cannot_read(display, e))
-            status = 2
-            continue
-        read = _text(raw, display)
-        if isinstance(read, Diagnostic):  # not UTF-8 text: written back, it would not be the same file
-            _print_diagnostic(err, read)
-            status = 2
-            continue
-        before, newline = read
-        found = []
-        for judged in judge_results(read_text(before, display), referee, display):
-            i = judged.index
-            stop = blocking(judged.diagnostics)
-            if stop:
-                first = stop[0]
-                more = sorted({str(d.code) for d in stop})
-                err.print(
-                    f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
-                )
-                status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
-                continue
-            found += edits(judged, before)
-        after = apply_edits(before, found)
-        if newline != "\n":
-            before, after = before.replace("\n", newline), after.replace("\n", newline)
-        if name == STDIN and not (diff or check_only):
-            sys.stdout.write(after)
-            continue
-        if after == before:
-            continue
-        if diff:
-            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
-            status = max(status, 1)
-        elif check_only:
-            out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
-            status = max(status, 1)
-        else:
-            try:  # a kill or a full disk leaves the original, never half a file (output.py)
-                write_text(name, ("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
-            except WriteError as e:
-                _usage_fail(err, str(e))  # says it; the other files go on
+    with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
+        for name in files:
+            held.close()
+            display = shown(name)
+            editor = None
+            try:
+                if name == STDIN or diff or check_only:
+                    raw = input_bytes(name)
+                else:
+                    editor = held.enter_context(editing(name))
+                    raw = editor.data
+            except OSError as e:
+                _print_diagnostic(err, cannot_read(display, e))
                 status = 2
                 continue
-            for edit in sorted(found, key=lambda e: (e.line, e.order)):
-                out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
+            except WriteError as e:  # another fmt or fix holds it
+                _usage_fail(err, str(e))
+                status = 2
+                continue
+            read = _text(raw, display)
+            if isinstance(read, Diagnostic):  # not UTF-8 text: written back, it would not be the same file
+                _print_diagnostic(err, read)
+                status = 2
+                continue
+            before, newline = read
+            found = []
+            for judged in judge_results(read_text(before, display), referee, display):
+                i = judged.index
+                stop = blocking(judged.diagnostics)
+                if stop:
+                    first = stop[0]
+                    more = sorted({str(d.code) for d in stop})
+                    err.print(
+                        f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                    )
+                    status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
+                    continue
+                found += edits(judged, before)
+            after = apply_edits(before, found)
+            if newline != "\n":
+                before, after = before.replace("\n", newline), after.replace("\n", newline)
+            if name == STDIN and not (diff or check_only):
+                sys.stdout.write(after)
+                continue
+            if after == before:
+                continue
+            if diff:
+                sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
+                status = max(status, 1)
+            elif check_only:
+                out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
+                status = max(status, 1)
+            else:
+                try:  # a kill or a full disk leaves the original, never half a file (run/output.py)
+                    assert editor is not None
+                    editor.replace(("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
+                except WriteError as e:
+                    _usage_fail(err, str(e))  # says it; the other files go on
+                    status = 2
+                    continue
+                for edit in sorted(found, key=lambda e: (e.line, e.order)):
+                    out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
     raise typer.Exit(status)
 
 

@@ -65,7 +65,7 @@ def _write_or_print(output: str | None, text: str, err: Console) -> None:
         sys.stdout.write(text)
         return
     try:
-        write_text(output, text)  # all of it or nothing (output.py)
+        write_text(output, text)  # all of it or nothing (run/output.py)
     except WriteError as e:
         raise _usage_fail(err, str(e)) from None
 
@@ -105,18 +105,21 @@ def report(
     from ..diagnostics import exit_status
     from ..judging.isolate import crash_summary
     from ..report.adapter import record_views
-    from ..report.html import report_html
+    from ..report.html import IndexEntry, index_html, report_html
     from ..run.inputs import UsageError, expand_paths, shown
     from ..run.output import reason
     from ..run.records import judged_records
     from ..words import plural
     from .common import _referee, _usage_fail
+    from .targets import check_outputs
 
     _out, err = consoles()
+    pages: list[IndexEntry] = []
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
         targets = _report_targets(files, output)
+        check_outputs(targets, files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
@@ -142,8 +145,25 @@ def report(
         page = report_html(views, file=shown(name), problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
-        err.print(f"{target}: {plural(sum(len(v.hands) for v in views), 'hand')}, {plural(errors, 'error')}")
+        hands = sum(len(v.hands) for v in views)
+        err.print(f"{target}: {plural(hands, 'hand')}, {plural(errors, 'error')}")
         status = max(status, exit_status(diagnostics))
+        events = [value for v in views for tag, value in v.tags if tag.lower() == "event"]
+        pages.append(
+            IndexEntry(
+                href=target.name,
+                file=shown(name),
+                events=list(dict.fromkeys(events)),
+                games=sum(v.mode == "game" for v in views),
+                hands=hands,
+                errors=errors,
+                warnings=sum(d.severity.value == "warning" for d in diagnostics),
+            )
+        )
+    if len(targets) > 1:  # several pages in a directory: its index links every one
+        index = Path(output) / "index.html"
+        _write_or_print(str(index), index_html(pages), err)
+        err.print(f"{index}: {plural(len(pages), 'page')}")
     raise typer.Exit(status)
 
 
@@ -173,6 +193,7 @@ def _report_targets(files: list[str], output: str) -> list[Path]:
     except OSError as e:
         raise UsageError(f"-O {output}: cannot make the directory: {e.strerror or e}") from None
     stems = ["stdin" if f == "-" else Path(f).stem for f in files]
+    stems = [f"{stem}-page" if stem.lower() == "index" else stem for stem in stems]  # index.html is the index
     targets = []
     for i, (f, stem) in enumerate(zip(files, stems, strict=True)):
         if stems.count(stem) > 1:  # the same name in two folders: say which folder
@@ -223,32 +244,37 @@ def show(
     """
     import io
 
-    from rich.console import Console
-
+    from .. import codes
     from ..diagnostics import exit_status
     from ..notation.reader import ReadResult
+    from ..report.escaping import Console
     from ..report.picture import hand_picture
     from ..run.inputs import UsageError, expand_paths, shown
     from ..run.records import judged_records
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
+    from .targets import check_outputs
 
     out, err = consoles()
     try:
         referee = _referee(rules, options)
         expand_paths([file])  # only to say why a path cannot be read
+        check_outputs([output], [file], err)  # never onto an input (targets.py)
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     display = shown(file)
 
     def wanted(index: int, rr: ReadResult) -> bool:
-        """The record to draw: ``--game``'s, or with ``--hand`` alone the first that has the hand."""
+        """The record to draw: ``--game``'s, or with ``--hand`` alone the first that has the
+        hand (an unreadable record is not the one looked for; a file that cannot be read is said)."""
         if game is not None:
             return index == game
         if hand is None:
             return True
-        return rr.record is not None and hand in _labels(rr.record)
+        if rr.record is None:
+            return any(d.code is codes.S014 for d in rr.diagnostics)
+        return hand in _labels(rr.record)
 
     for j in judged_records(file, referee, trace=True, wanted=wanted):  # only the record drawn is judged
         record, verdict, trace = j.record, j.verdict, j.trace

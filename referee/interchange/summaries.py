@@ -7,7 +7,7 @@ drift apart.  Nothing here imports pydantic: a command that writes a summary lin
 does not pay for it at start-up (about 0.1 s of CPU).
 
 >>> summary_json(SummaryLine(type="summary", files=1, games=1, hands=10, errors=0, warnings=0, exit=0))
-'{"type": "summary", "files": 1, "skipped": 0, "games": 1, "hands": 10, "errors": 0, "warnings": 0, "exit": 0}'
+'{"type": "summary", "files": 1, "skipped": 0, "games": 1, "hands": 10, "errors": 0, "warnings": 0, "notes": 0, "exit": 0}'
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ class SummaryLine:
     hands: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 
@@ -47,6 +49,8 @@ class AnalyzeSummary:
     not_analysed: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 

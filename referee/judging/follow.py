@@ -369,7 +369,7 @@ class HandJudge:
                     seat = labels.seat(label, self.play_at(tr, j))
                 t = p.tile
                 if trace is not None:
-                    trace.setdefault(index, []).append((hand.snapshot(), hand.legal_plays()))
+                    trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
                 refusal = check_play(seat, t)
                 if refusal is not None and rulings is not None:
                     refusal = rulings.accept(hand, seat, t, refusal)

@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
-from ..engine.hand import HandSnapshot
 from ..engine.tiles import Tile
+from ..engine.views import HandView
 from ..notation.record import GameRecord
 from .verdict import GameVerdict
 
 __all__ = ["Judged", "Trace"]
 
-Trace = dict[int, list[tuple[HandSnapshot, list[Tile]]]]
+Trace = dict[int, list[tuple[HandView, list[Tile]]]]
 """Hand place (1-based) -> the hand's state and the legal plays before each play, as
 ``Referee.judge(record, trace=...)`` fills it (for ``show``, ``report`` and ``analyze``)."""
 

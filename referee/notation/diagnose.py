@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import codes
+from .contracts import BID_CONTRACTS
 from .grammar import parser
 from .items import ITEMS, KEYWORD_WORDS
+from .items.forfeit import FAULTS
 from .tokens import Problem
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ _MAIN: dict[str, str] = {
     "OUTCOME": "`made` or `set`",
     "LOWHIGH": "`low` or `high`",
     "SIDE": "a side (such as NS)",
+    "FAULT": f"a fault ({', '.join(f'`{word}`' for word in FAULTS[:-1])} or `{FAULTS[-1]}`)",
 }
 _TRUMP_WORDS = "a trump (a suit such as `fives`, a number 0-6, `doubles` or `follow-me`)"
 _MINOR: dict[str, str] = {
@@ -47,11 +50,14 @@ _MINOR: dict[str, str] = {
     "WIN": "`=> seat`",
     "SLASH": "`/`",
     "COMMA": "`,`",
-    "BIDCONTRACT": "`plunge` or `splash`",
+    "BIDCONTRACT": " or ".join(f"`{word}`" for word in BID_CONTRACTS),
     "NL": "a new line",
     "TRICK": "`trick N`",
     "CALLED": "`called by SEAT`",
 }
+_TAILS = ("BY", "CALLED", "TRICK")
+"""Endings an item may stop before (``misdeal [by W]``, ``renege E trick 3 [called by N]``,
+``forfeit E time [trick 3]``): named beside a new item when neither comes."""
 _ITEMS = frozenset(t for spec in ITEMS for t in spec.terminals)
 """The item keywords' terminals (from the item registry)."""
 _KEYWORD = re.compile(rf"(?<![A-Za-z0-9_])({'|'.join(sorted(KEYWORD_WORDS | {'hand'}))})(?![A-Za-z0-9_+-])", re.I)
@@ -75,7 +81,7 @@ def _words(expected: Iterable[str]) -> str:
     main += [w for n, w in _MAIN.items() if n in names and not any(s in names for s in _SUBSUMED.get(n, ()))]
     main = list(dict.fromkeys(main))
     if not main and names & _ITEMS:
-        tails = [_MINOR[n] for n in ("BY", "CALLED") if n in names]  # `misdeal by W`, `renege E trick 3 called by N`
+        tails = [_MINOR[n] for n in _TAILS if n in names]
         main = [*tails, "a new item (`deal`, `bid`, `trump`, `play`, `result`, ...) at the start of a line"]
     if not main:
         main = [w for n, w in _MINOR.items() if n in names] or ["the end of the hand"]

@@ -1,7 +1,7 @@
 """Reading one hand: its text, comments already blanked, into a ``HandRecord``.
 
 The hand is cut into words (``tokens.TOKEN``); each item keyword starts an item,
-which its registry entry (``items.ITEMS``) reads from its words.  Every item and
+which its item's general reader (``ItemSpec.scan``, in ``items/``) reads from its words.  Every item and
 sub-item keeps its place as offsets.  Anything the item readers do not take is a
 syntax error: the hand is marked unreadable and the caller asks the grammar
 (``diagnose``) what was expected there.
@@ -90,6 +90,12 @@ class HandScan:
         self.rank = -1
         self.last_kw = ""
         self.singles: set[str] = set()
+
+    def words(self, i: int, j: int) -> list[int]:
+        """The indexes of the words of the item that starts at word ``i`` and ends before
+        word ``j``, after its keyword and without newlines."""
+        toks = self.toks
+        return [k for k in range(i + 1, j) if toks[k] != "\n"]
 
     # -- places ---------------------------------------------------------------------------
     def _start(self, i: int) -> int:

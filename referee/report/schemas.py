@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from ..interchange.bot_protocol import BotProtocolLine
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
 from ..interchange.shapes import model_of
@@ -123,6 +124,8 @@ class ScoreLine(BaseModel):
     winner: str | None
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
 
 
 class OptionDoc(BaseModel):
@@ -306,6 +309,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "dups": DupsDocument,
     "stats": StatsDocument,
     "standings": StandingsDocument,
+    "bot": BotProtocolLine,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 

@@ -115,12 +115,24 @@ def shown(name: str) -> str:
 
 
 def read_input(name: str) -> Iterator[ReadResult]:
-    """The records of one input (a path, a URL or ``-``), as ``notation.read_records`` reads them."""
+    """The records of one input (a path, a URL or ``-``), as ``notation.read_records`` reads
+    them.  A read that fails part way (standard input closed, a device's I/O error) is a
+    last S014 result, for standard input as for a path."""
     from ..notation.reader import read_records
 
     if name == STDIN:
-        return read_records(sys.stdin.buffer, STDIN_NAME)
+        return _whole(read_records(sys.stdin.buffer, STDIN_NAME), STDIN_NAME)
     return read_records(name)
+
+
+def _whole(results: Iterator[ReadResult], display: str) -> Iterator[ReadResult]:
+    """``results``, ended by an S014 result rather than an ``OSError`` raised part way."""
+    from ..notation.reader import ReadResult, cannot_read
+
+    try:
+        yield from results
+    except OSError as e:
+        yield ReadResult(None, [cannot_read(display, e)])
 
 
 def input_bytes(name: str) -> bytes:

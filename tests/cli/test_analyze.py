@@ -20,7 +20,7 @@ from referee.engine.solver import DEFAULT_BUDGET
 from referee.judging.analysis import HandAnalysis, HandTask, Skipped, analyse
 from referee.report.analysis import CSV_FIELDS
 from referee.report.schemas import schema_for
-from referee.run import analyse as analysis_batch
+from referee.run import analyse as run_analyse
 from referee.run.local import WORKER_DIED
 
 from .test_cli import Run
@@ -152,7 +152,7 @@ def test_the_schema_command_prints_the_published_schema() -> None:
 
 _PARENT = os.getpid()
 _REAL_ANALYSE = analyse
-_REAL_CONTAINED = analysis_batch.analyse_contained
+_REAL_CONTAINED = run_analyse.analyse_contained
 
 
 def _failing_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
@@ -169,7 +169,7 @@ def _worker_dies_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
 
 
 def test_a_hand_whose_analysis_fails_is_s016_and_the_others_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis_batch, "analyse", _failing_on_hand_2)
+    monkeypatch.setattr(run_analyse, "analyse", _failing_on_hand_2)
     run = Run("analyze", "--jobs", "1", "samples/legal/moon-game.42")
     assert run.code == 2
     assert "error[S016]: internal error while analysing hand 2: ZeroDivisionError: division by zero" in run.out
@@ -179,7 +179,7 @@ def test_a_hand_whose_analysis_fails_is_s016_and_the_others_go_on(monkeypatch: p
 
 def test_a_killed_worker_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     one = Run("analyze", "--jobs", "1", "--format", "json", "samples/legal/moon-game.42")
-    monkeypatch.setattr(analysis_batch, "analyse_contained", _worker_dies_on_hand_2)
+    monkeypatch.setattr(run_analyse, "analyse_contained", _worker_dies_on_hand_2)
     two = Run("analyze", "--jobs", "2", "--format", "json", "samples/legal/moon-game.42")
     assert (two.code, two.out) == (one.code, one.out)
     assert two.err == WORKER_DIED.format(work="hands are analysed")

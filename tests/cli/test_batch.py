@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.judging.replay import Referee
 from referee.notation.reader import read_records, read_text
 from referee.notation.units import cut_units, read_unit

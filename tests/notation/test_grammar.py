@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedInput
 
 from referee import codes
 from referee.engine.declarations import NUMBER_ALIASES
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.engine.tiles import ALL_TILES, Tile
 from referee.notation.assemble import read_chunk
 from referee.notation.comments import blank
@@ -32,13 +32,17 @@ from referee.notation.grammar import grammar_text, keyword, parser, terminals
 from referee.notation.hands import scan_hand
 from referee.notation.items import ITEMS, KEYWORD_WORDS, KEYWORDS
 from referee.notation.record import (
+    AcceptedPlay,
     Call,
     Claim,
     Dealt,
     Exchange,
+    Forfeit,
     HandRecord,
     Kitty,
+    Misdeal,
     Play,
+    RenegeCall,
     StatedAward,
     StatedResult,
     StatedScore,
@@ -154,6 +158,15 @@ def test_the_registry_names_exactly_the_grammars_items() -> None:
     assert {keyword(t) for spec in ITEMS for t in spec.terminals} == KEYWORD_WORDS == set(KEYWORDS)
 
 
+def test_a_syntax_error_can_name_every_terminal() -> None:
+    """Each terminal the parser can expect has words in ``diagnose`` (an item's keyword is
+    "a new item"): a new terminal without them would be named "the end of the hand"."""
+    from referee.notation.diagnose import _words
+
+    named = {t.name for t in parser().terminals} - set(parser().ignore_tokens)
+    assert {name for name in named if _words({name}) == "the end of the hand"} == set()
+
+
 # -- the language and the records ------------------------------------------------------------
 
 _DECLARED = {"DOUBLES": "doubles", "NELLO": "nello", "SEVENS": "sevens", "FOLLOWME": "follow-me", "NOTRUMP": "follow-me"}
@@ -255,6 +268,19 @@ def _record_of(tree: Tree[Any]) -> HandRecord:
                 rec.award = StatedAward(amounts)
             else:
                 rec.score = StatedScore(amounts)
+        elif kind == "misdeal":
+            seat = _kids(node, "SEAT")
+            rec.misdeal = Misdeal(str(seat[0]).upper() if seat else None)
+        elif kind in ("renege", "accept", "forfeit"):
+            seats = [str(t).upper() for t in _kids(node, "SEAT")]
+            trick = [int(str(t)) for t in _kids(node, "NUMBER")]
+            if kind == "renege":
+                rec.renege = RenegeCall(seats[0], trick[0], seats[1] if len(seats) > 1 else None)
+            elif kind == "accept":
+                rec.accepted.append(AcceptedPlay(seats[0], trick[0]))
+            else:
+                fault = str(_kids(node, "FAULT")[0]).lower()
+                rec.forfeit = Forfeit(seats[0], fault, trick[0] if trick else None)  # type: ignore[arg-type]
     return rec
 
 
@@ -306,6 +332,13 @@ def test_written_games_read_as_the_grammar_reads_them(game: str) -> None:
         "hand 1 dealer\n",
         "hand 1\n  deal 6-6\n",
         "hand 1\n  play 6-6 {never closed\n",
+        "hand 1\n  misdeal By w\n  play N 6-6\n  accept E trick 2\n  accept n TRICK 3\n  renege E trick 1 called by S\n",
+        "hand 1\n  play N 6-6 E 5-5\n  forfeit E Time trick 2\n  result NS made\n",
+        "hand 1\n  forfeit w crash\n  award time 1\n",
+        "hand 1\n  forfeit W nap\n",
+        "hand 1\n  forfeit W stall 2\n",
+        "hand 1\n  renege E trick\n",
+        "hand 1\n  misdeal by\n",
     ],
 )
 def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
@@ -318,7 +351,8 @@ def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
 _SOUP = st.lists(
     st.sampled_from(
         ["hand", "1", "dealer", "N", "e", "deal", "bid", "pass", "30", "sixes", "trump", "low", "by", "play", "6-6", "55", "7-2", "=>",
-         "/", ",", "\n", "  ", "B-21", "N+1", "=>N", "6-6,", "widow", "exchange", "for", "none", "claim", "result", "NS", "made", "award", "-1", "score", "{x}", ";c\n"]
+         "/", ",", "\n", "  ", "B-21", "N+1", "=>N", "6-6,", "widow", "exchange", "for", "none", "claim", "result", "NS", "made", "award", "-1", "score", "{x}", ";c\n",
+         "misdeal", "renege", "accept", "trick", "called", "forfeit", "time", "stall"]
     ),
     max_size=30,
 )  # fmt: skip
