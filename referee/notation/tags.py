@@ -21,7 +21,18 @@ from .grammar import terminal
 from .record import Tag
 from .tokens import Problem
 
-__all__ = ["KNOWN_TAGS", "PRIVATE_TAGS", "TAG_ORDER", "TAG_VALUES", "canonical_name", "check_tags", "scan_tags", "tag_choice"]
+__all__ = [
+    "KNOWN_TAGS",
+    "PRIVATE_TAGS",
+    "TAG_ORDER",
+    "TAG_VALUES",
+    "TRAILER_TAGS",
+    "canonical_name",
+    "check_tags",
+    "scan_tags",
+    "tag_choice",
+    "trailer_end",
+]
 
 _NOTATION_TAGS = ("Event", "Site", "Date", "Round", "Table", "Scorer", "Rules", "Options", "Target", "Mode", "Detail")
 _SEAT_TAGS = tuple(dict.fromkeys(name for g in GAMES.values() for name in g.seat_names))
@@ -29,6 +40,10 @@ _END_TAGS = ("Winner", "Status", "Termination")
 """How the game ended: the tags that may also be written after the hands (``trailer``)."""
 _ORIGIN_TAGS = ("Source", "Seed", "Settings")
 """Where the record came from: the program, the seed its deals follow from, its settings."""
+
+TRAILER_TAGS = _END_TAGS
+"""The tags a game's trailer may hold (``trailer_end``)."""
+_TRAILER = frozenset(name.lower() for name in _END_TAGS)
 
 TAG_ORDER: tuple[str, ...] = (*_NOTATION_TAGS, *_SEAT_TAGS, *_ORIGIN_TAGS, *_END_TAGS)
 """Known tags in the order the writer writes them (those that may follow the hands last);
@@ -57,6 +72,8 @@ _TAG = terminal("TAG")
 _PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"', re.S)
 _ESCAPE = re.compile(r'\\(["\\])')
 _SPACE = re.compile(r"[ \t\f\r\n]*")
+_BROKEN_NAME = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_TRAILER_WORD = re.compile(r"\[[ \t]*(?:winner|status|termination)(?![A-Za-z0-9_])", re.I)
 
 
 def canonical_name(name: str) -> str:
@@ -145,3 +162,54 @@ def tag_span(tags: list[Tag], name: str) -> Span | None:
         if t.name.lower() == low:
             return t.at
     return None
+
+
+def trailer_end(text: str) -> int:
+    """Where the header proper starts in ``text``, tag lines written after a game's hands
+    (comments blanked): the tags before it are the game's trailer (docs/notation.md,
+    *Tags after the hands*).
+
+    The lines are cut into paragraphs at lines without text; the leading paragraphs
+    whose every tag is a ``TRAILER_TAGS`` one are the trailer, and the first paragraph
+    with any other tag, or any other text, starts the next record's header.  0: no
+    trailer; ``len(text)``: every line is a trailer's, and the text is the trailer if no
+    hand follows it (else, as it always was, the header of a new game).
+
+    >>> trailer_end('[Winner "NS"]\\n\\n[Event "two"]\\n'), trailer_end('[Winner "NS"]\\n[Event "two"]\\n')
+    (14, 0)
+    >>> trailer_end('[Winner "NS"] [Status "finished"]\\n')
+    34
+    """
+    if _TRAILER_WORD.search(text) is None:
+        return 0
+    end = pos = 0
+    n = len(text)
+    open_paragraph = False
+    while pos < n:
+        newline = text.find("\n", pos)
+        stop = n if newline < 0 else newline + 1
+        if not text[pos:stop].strip():
+            if open_paragraph:
+                end, open_paragraph = pos, False
+        elif _trailer_line(text, pos, stop):
+            open_paragraph = True
+        else:
+            return end
+        pos = stop
+    return n
+
+
+def _trailer_line(text: str, pos: int, stop: int) -> bool:
+    """Whether ``text[pos:stop]``, a line, holds only trailer tags (a broken one counts by its name)."""
+    while True:
+        pos = _SPACE.match(text, pos, stop).end()  # type: ignore[union-attr]
+        if pos >= stop:
+            return True
+        m = _TAG.match(text, pos, stop)
+        if m is None:
+            broken = _BROKEN_NAME.match(text, pos, stop)  # the rest of the line is skipped (S001): its name says
+            return broken is not None and broken.group(1).lower() in _TRAILER
+        name = _PARTS.match(text, pos)
+        if name is None or name.group(1).lower() not in _TRAILER:
+            return False
+        pos = m.end()

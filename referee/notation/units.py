@@ -3,7 +3,8 @@
 worker on another machine then reads its byte range through fsspec.
 
 A unit is cut only before a header, or before a hand of a log or of a header-less
-hand log, where nothing but the log's header carries over; reading the units one
+hand log, where nothing but the log's header carries over (a trailer of the record
+above, ``tags.trailer_end``, stays with it); reading the units one
 after another gives exactly what ``read_records`` gives on the whole file: the
 same records, numbers, lines, comments and diagnostics.  A unit is a few numbers
 (the byte range, where it starts, the records before it) and the log header in
@@ -16,9 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
-from .assemble import Assembler, ReadResult, read_chunk
+from .assemble import Assembler, ReadResult, read_chunk, split_trailer
+from .comments import blank
 from .reader import read_blocks
 from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
+from .tags import trailer_end
 from .urls import open_input
 
 __all__ = ["Unit", "cut_units", "read_unit"]
@@ -56,7 +59,7 @@ def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[
 
 def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iterator[Unit]:
     count = 0  # records before the chunk being looked at
-    header = log = open_game = False
+    header = log = open_game = after_hand = False
     log_header: Chunk | None = None
     in_unit = 0
     start = Unit(path, name, 0, -1, 0, 1, 0)
@@ -64,15 +67,26 @@ def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iter
     for chunk in chunks(decode_blocks(f)):
         if not isinstance(chunk, Chunk):  # not text, or too long: the last unit reads on and reports it
             break
-        if in_unit >= hands and (chunk.kind == HEADER or (chunk.kind == HAND and (not header or (log and not open_game)))):
+        trailer = 0  # as the reader cuts a trailer off tag lines after the hands of a game or a log
+        if chunk.kind == HEADER and header and after_hand:
+            trailer = trailer_end(blank(chunk.text, chunk.offset)[0])
+            if 0 < trailer < len(chunk.text):  # the trailer stays with its record; the header after it may start a unit
+                head, chunk = split_trailer(chunk, trailer)
+                size += len(head.text.encode("utf-8"))
+                trailer = 0
+        if in_unit >= hands and (
+            (chunk.kind == HEADER and not trailer) or (chunk.kind == HAND and (not header or (log and not open_game)))
+        ):
             end = start.start + size
             yield replace(start, end=end, hands=in_unit)
             before = count + (1 if open_game and chunk.kind == HEADER else 0)
             start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if chunk.kind == HAND else None)
             size = in_unit = 0
         size += len(chunk.text.encode("utf-8"))
+        after_hand = chunk.kind == HAND
         if chunk.kind == HEADER:
             read = read_chunk(chunk)
+            after_hand = read.hand is not None
             count += open_game
             mode = next((t.value for t in reversed(read.tags) if t.name == "Mode"), "")
             header, log, open_game = True, mode.strip().lower() == "log", True
