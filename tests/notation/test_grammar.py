@@ -340,6 +340,9 @@ def test_written_games_read_as_the_grammar_reads_them(game: str) -> None:
         "hand 1\n  forfeit W stall 2\n",
         "hand 1\n  renege E trick\n",
         "hand 1\n  misdeal by\n",
+        "hand 1\n  trump follow\n-me\n",  # a declaration of two words never spans lines
+        "hand 1\n  trump no\n  trump by N\n",
+        "hand 1\n  trump follow\fme\n",
     ],
 )
 def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
