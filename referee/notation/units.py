@@ -14,11 +14,12 @@ force, so the process that cuts a large file sends little to the others.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
 from .assemble import Assembler, ReadResult, read_chunk, split_trailer
 from .comments import blank
+from .encodings import UTF8, reading_encoding
 from .reader import read_blocks
 from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
 from .tags import trailer_end
@@ -46,11 +47,18 @@ class Unit:
     """The ``[Mode "log"]`` header the unit's first hands are under."""
     hands: int = 0
     """Hands in the unit, for progress."""
+    encoding: str | None = field(default_factory=reading_encoding)
+    """The file's encoding (None: UTF-8), as ``--encoding`` set it where the unit was made:
+    the process that reads the unit may be another."""
 
 
 def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
     """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
     the end of the file, and reports any problem with the text after the last cut)."""
+    encoding = reading_encoding()
+    if encoding is not None and encoding != UTF8:  # offsets are counted in UTF-8: read the file whole
+        yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding)
+        return
     with open_input(path) as f:
         bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
         f.seek(0)
@@ -113,7 +121,8 @@ def read_unit(unit: Unit) -> Iterator[ReadResult]:
     with open_input(unit.path) as f:
         f.seek(unit.start)
         stream = _Range(f, unit.end - unit.start if unit.end >= 0 else -1)
-        yield from read_blocks(decode_blocks(stream, line=unit.line), unit.name, assembler=asm, start=(unit.line, unit.offset))
+        blocks = decode_blocks(stream, line=unit.line, encoding=unit.encoding)
+        yield from read_blocks(blocks, unit.name, assembler=asm, start=(unit.line, unit.offset))
 
 
 class _Range:
