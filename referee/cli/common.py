@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..notation.encodings import TextForm
 
 
 class Format(StrEnum):
@@ -224,3 +225,25 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     if rest:
         out.print(escape(rest))
     out.print()
+
+
+def rewrite(name: str, text: str, form: TextForm) -> None:
+    """Replace record file ``name`` with ``text`` (as the reader gives a file's text) in the
+    file's own form: its encoding, byte-order mark and line ends (``fmt``, ``fix``).  A kill
+    or a full disk leaves the original, never half a file (``output.atomic_write``)."""
+    from ..output import atomic_write
+
+    with atomic_write(name, encoding=form.codec) as stream:
+        stream.write(form.text(text))
+
+
+def write_raw(data: bytes) -> None:
+    """Bytes to standard output as they are: a filter's output (``fmt -``, ``fix -``) in the
+    input's own form, or the input itself when it cannot be formatted.  They go through
+    the guarded text stream (``cli/guard.py``), told to give back every byte it is given."""
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    reconfigure = getattr(out, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape", newline="")
+    out.write(data.decode(encoding, errors="surrogateescape"))
