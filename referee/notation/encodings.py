@@ -162,8 +162,10 @@ class TextForm:
         return _line_ends(text, "\r\n") if self.newline == "\r\n" else text
 
     def text(self, text: str) -> str:
-        """The whole file for ``text`` as the reader gives it: the mark, the file's line ends."""
-        return ("\ufeff" if self.bom else "") + _line_ends(text, self.newline)
+        """The whole file for ``text`` as the reader gives it: the mark, and ``\\r`` again in
+        a file of ``\\r`` alone (other line ends are as the reader gave them: a file whose
+        lines end in both ways keeps them)."""
+        return ("\ufeff" if self.bom else "") + (text.replace("\n", "\r") if self.newline == "\r" else text)
 
     def encode(self, text: str) -> bytes:
         """The file's bytes for ``text`` as the reader gives it."""

@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CANONICAL = (ROOT / "samples" / "legal" / "42-game.42").read_bytes()
 SHORTHAND = (ROOT / "samples" / "shorthand" / "42-game.42").read_bytes()
 """The same game as people write it; ``fmt`` of it is ``CANONICAL``."""
+WEEK3 = (ROOT / "samples" / "league" / "week3.42").read_bytes()
+"""A league night whose results ``fix`` mends."""
 BROKEN = b'[Rules "42"]\nhand 1 dealer N\n  bid E pass, S pas\n'
 
 runner = CliRunner()
@@ -87,17 +89,29 @@ def test_fmt_stdin_check_and_diff_write_no_input_back() -> None:
 
 
 def test_fix_keeps_the_form_on_standard_input_and_in_its_encoding(tmp_path: Path) -> None:
-    week = (ROOT / "samples" / "league" / "week1.42").read_bytes()
+    week = WEEK3
     plain = runner.invoke(app, ["fix", "-"], input=week)
-    assert plain.exit_code in (0, 1)
+    assert plain.exit_code in (0, 1) and plain.stdout_bytes != week  # there is something to fix
     result = runner.invoke(app, ["fix", "-"], input=_form(week, bom=True, newline=b"\r\n"))
     assert result.stdout_bytes == _form(plain.stdout_bytes, bom=True, newline=b"\r\n")
     path = tmp_path / "week.42"
-    cafe = week.decode().replace("[Event ", "; at the Café\n[Event ", 1)
-    path.write_bytes(cafe.encode("cp1252"))
+    path.write_bytes("; at the Café\n".encode("cp1252") + week)
     result = runner.invoke(app, ["fix", "--encoding", "cp1252", str(path)])
-    assert result.exit_code in (0, 1), result.output
-    assert "Café" in path.read_bytes().decode("cp1252")
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == "; at the Café\n".encode("cp1252") + plain.stdout_bytes
     junk = "; Café\n".encode("cp1252") + week
     result = runner.invoke(app, ["fix", "-"], input=junk)
     assert result.exit_code == 2 and result.stdout_bytes == junk and "S006" in result.stderr
+
+
+def test_fix_changes_nothing_but_its_lines_in_a_file_with_both_line_ends(tmp_path: Path) -> None:
+    week = WEEK3
+    lines = week.split(b"\n")
+    mixed = b"".join(line + (b"\r\n" if i % 2 else b"\n") for i, line in enumerate(lines[:-1])) + lines[-1]
+    path = tmp_path / "week.42"
+    path.write_bytes(mixed)
+    assert runner.invoke(app, ["fix", str(path)]).exit_code in (0, 1)
+    fixed = runner.invoke(app, ["fix", "-"], input=week).stdout_bytes
+    assert fixed != week and path.read_bytes().replace(b"\r\n", b"\n") == fixed
+    lf_only = [data.count(b"\n") - data.count(b"\r\n") for data in (mixed, path.read_bytes())]
+    assert lf_only[0] == lf_only[1]  # the lines that were there keep their ends (added ones take CRLF)
