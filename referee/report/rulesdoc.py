@@ -7,6 +7,7 @@ never disagree with what the engine plays.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from ..engine.games import GAMES, make_rules
@@ -70,7 +71,7 @@ def _default(game: Game, spec: OptionSpec) -> str:
 
 def _range(numbers: Sequence[int]) -> str:
     """``30 to 41``, ``60 to 88 by 2``, or the numbers listed when they skip unevenly."""
-    steps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+    steps = {b - a for a, b in pairwise(numbers)}
     if len(numbers) > 2 and len(steps) == 1:
         step = steps.pop()
         return f"{numbers[0]} to {numbers[-1]}" + (f" by {step}" if step != 1 else "")
