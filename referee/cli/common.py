@@ -244,3 +244,15 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     if rest:
         out.print(rest)
     out.print()
+
+
+def write_raw(data: bytes) -> None:
+    """Bytes to standard output as they are: a filter's output (``fmt -``, ``fix -``) in the
+    input's own form, or the input itself when it cannot be formatted.  They go through
+    the guarded text stream (``cli/guard.py``), told to give back every byte it is given."""
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    reconfigure = getattr(out, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape", newline="")
+    out.write(data.decode(encoding, errors="surrogateescape"))

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import typer
 
 from .app import app
 from .common import OPTIONS_OPT, RULES_OPT, SEARCHED, consoles
 from .params import Command, paths_argument
-
-if TYPE_CHECKING:
-    from ..diagnostics import Diagnostic
 
 
 @app.command(cls=Command)
@@ -46,12 +41,12 @@ def fix(
 
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
-    from ..notation.reader import cannot_read, read_text
+    from ..notation.reader import cannot_read, file_text, read_text
     from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
     from ..run.output import WriteError
     from ..run.records import judge_results
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, write_raw
     from .inplace import editing
 
     out, err = consoles()
@@ -80,12 +75,14 @@ def fix(
                 _usage_fail(err, str(e))
                 status = 2
                 continue
-            read = _text(raw, display)
-            if isinstance(read, Diagnostic):  # not UTF-8 text: written back, it would not be the same file
+            read = file_text(raw, display)  # as the reader reads it, and the form to write it back in
+            if isinstance(read, Diagnostic):  # not text: written back, it would not be the same file
                 _print_diagnostic(err, read)
                 status = 2
+                if name == STDIN and not (diff or check_only):
+                    write_raw(raw)  # a filter passes on what it cannot mend
                 continue
-            before, newline = read
+            before, form = read
             found = []
             for judged in judge_results(read_text(before, display), referee, display):
                 i = judged.index
@@ -100,11 +97,11 @@ def fix(
                     continue
                 found += edits(judged, before)
             after = apply_edits(before, found)
-            if newline != "\n":
-                before, after = before.replace("\n", newline), after.replace("\n", newline)
             if name == STDIN and not (diff or check_only):
-                sys.stdout.write(after)
+                write_raw(form.encode(after))
                 continue
+            if form.newline == "\r":  # shown as the file has it
+                before, after = before.replace("\n", "\r"), after.replace("\n", "\r")
             if after == before:
                 continue
             if diff:
@@ -114,9 +111,9 @@ def fix(
                 out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
                 status = max(status, 1)
             else:
-                try:  # a kill or a full disk leaves the original, never half a file (run/output.py)
+                try:  # atomic, and never over a change made meanwhile (inplace.py)
                     assert editor is not None
-                    editor.replace(("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
+                    editor.replace(form.text(after), encoding=form.codec)
                 except WriteError as e:
                     _usage_fail(err, str(e))  # says it; the other files go on
                     status = 2
@@ -124,20 +121,3 @@ def fix(
                 for edit in sorted(found, key=lambda e: (e.line, e.order)):
                     out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
     raise typer.Exit(status)
-
-
-def _text(raw: bytes, name: str) -> tuple[str, str] | Diagnostic:
-    """The text of a file as the reader reads it (a byte-order mark dropped, old Mac
-    line ends read as newlines), and the line end to write it back with; or why it is
-    not text (S006), as ``check`` says it."""
-    import io
-
-    from ..notation.reader import read_blocks
-    from ..notation.scanner import NotText, decode_blocks
-
-    blocks = list(decode_blocks(io.BytesIO(raw)))
-    if any(isinstance(b, NotText) for b in blocks):
-        result = next(read_blocks(blocks[-1:], name))
-        return result.diagnostics[0]
-    text = "".join(b for b in blocks if isinstance(b, str))
-    return text, "\r" if b"\r" in raw and b"\n" not in raw else "\n"

@@ -23,14 +23,16 @@ def fmt(
     """Rewrite records in the canonical form: tags in order, tiles high end first,
     one trick per line, seat labels written out. Comments stay where they were written.
 
-    A file with a syntax error is left untouched (exit 2). A file is replaced through
-    a temporary file and a rename, so it is never left half written (a kill or a full
-    disk leaves the original); another fmt or fix of the same file waits for this one,
-    and a file changed by something else meanwhile is left as it is (exit 2).
+    A file with a syntax error is left untouched (exit 2); from standard input, it is
+    written back to standard output unchanged. A file keeps its encoding, byte-order
+    mark and line ends (CRLF, CR). A file is replaced through a temporary file and a
+    rename, so it is never left half written (a kill or a full disk leaves the original);
+    another fmt or fix of the same file waits for this one, and a file changed by
+    something else meanwhile is left as it is (exit 2).
 
     \b
     Examples:
-      referee fmt samples/
+      referee fmt league/
       referee fmt --check league/
       referee fmt --diff game.42
       cat game.42 | referee fmt -
@@ -40,7 +42,8 @@ def fmt(
     import sys
     from contextlib import ExitStack
 
-    from ..notation.reader import read_records
+    from ..diagnostics import Diagnostic
+    from ..notation.reader import file_text, read_records
     from ..notation.writer import format_records
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
@@ -48,7 +51,7 @@ def fmt(
     from ..run.output import WriteError, reason
     from ..run.records import judge_results
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
     from .inplace import editing
 
     out, err = consoles()
@@ -76,7 +79,7 @@ def fmt(
                 status = 2
                 tally["broken"] += 1
                 continue
-            before = data.decode("utf-8", errors="replace")  # compared only when the reader found the text whole
+            read = file_text(data, display)  # as the reader reads it, and the form (encoding, BOM, line ends) to keep
             records = []
             broken = False
             for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):  # bad bytes are S006, as in check
@@ -87,14 +90,17 @@ def fmt(
                         _print_diagnostic(err, d)
                     continue
                 records.append(canonical(judged.record, judged.verdict))
-            if broken:
+            if broken or isinstance(read, Diagnostic):
                 err.print(f"{display}: not formatted (syntax errors)")
                 status = 2
                 tally["broken"] += 1
+                if name == STDIN and not (diff or check_only):
+                    write_raw(data)  # a filter passes on what it cannot format: the output is the input, unchanged
                 continue
-            after = "".join(format_records(records))
+            before, form = read
+            after = form.as_read("".join(format_records(records)))
             if name == STDIN and not (diff or check_only):
-                sys.stdout.write(after)
+                write_raw(form.encode(after))
                 continue
             if after == before:
                 tally["canonical"] += 1
@@ -111,7 +117,7 @@ def fmt(
             else:
                 try:
                     assert edit is not None
-                    edit.replace(after)  # a kill or a full disk leaves the original, never half a file (run/output.py)
+                    edit.replace(form.text(after), encoding=form.codec)  # atomic, and never over a change made meanwhile
                 except WriteError as e:
                     _usage_fail(err, str(e))  # says it; the other files go on
                     status = 2

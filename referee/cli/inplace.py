@@ -54,9 +54,10 @@ class Editing:
     read_as: tuple[int, int, int, int] | None
     """Device, inode, size and modification time when read (None: not a regular file, not locked)."""
 
-    def replace(self, text: str) -> None:
-        """Write ``text`` over the file, unless it changed since it was read (a ``WriteError``)."""
-        write_text(self.name, text, before_replace=self._unchanged)
+    def replace(self, text: str, *, encoding: str = "utf-8") -> None:
+        """Write ``text`` over the file in ``encoding``, unless it changed since it was read
+        (a ``WriteError``)."""
+        write_text(self.name, text, encoding=encoding, before_replace=self._unchanged)
 
     def _unchanged(self) -> None:
         if self.read_as is None:
@@ -72,14 +73,15 @@ class Editing:
 
 
 @contextmanager
-def editing(name: str, *, wait: float = LOCK_WAIT) -> Iterator[Editing]:
+def editing(name: str, *, wait: float | None = None) -> Iterator[Editing]:
     """``name`` read whole under an exclusive lock held until the block ends.
 
     Raises ``OSError`` when the file cannot be opened or read (as ``open`` would), and a
-    ``WriteError`` when another process keeps it locked for ``wait`` seconds.
+    ``WriteError`` when another process keeps it locked for ``wait`` seconds (by default
+    ``LOCK_WAIT``, read when called).
     """
     path = os.path.realpath(name)
-    deadline = time.monotonic() + wait
+    deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
     while True:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         try:

@@ -126,6 +126,15 @@ class HandScan:
             return pos + len(line.rstrip(SPACES))
         return self._start(j) + len(toks[j])
 
+    def line_text(self, i: int, j: int) -> str | None:
+        """The text from the start of word ``i`` to the end of word ``j``, when both are on
+        one line (a terminal of the grammar, such as ``follow me``, never spans lines)."""
+        row = bisect_right(self.firsts, i) - 1
+        if bisect_right(self.firsts, j) - 1 != row:
+            return None
+        pos, line = self.lines[row]
+        return line[self._start(i) - pos : self._end(j) - pos]
+
     def at(self, i: int) -> Span:
         """The span of word ``i``."""
         base = self.base

@@ -207,7 +207,7 @@ def _sync_directory(directory: Path) -> None:
             os.close(fd)
 
 
-def write_text(path: str | Path, text: str, *, before_replace: Callable[[], None] | None = None) -> None:
+def write_text(path: str | Path, text: str, *, encoding: str = "utf-8", before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path``'s content with ``text`` atomically (see ``atomic_write``)."""
-    with atomic_write(path, before_replace=before_replace) as stream:
+    with atomic_write(path, encoding=encoding, before_replace=before_replace) as stream:
         stream.write(text)

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -26,7 +26,7 @@ from referee import codes
 from referee.engine.declarations import NUMBER_ALIASES
 from referee.engine.games import make_rules
 from referee.engine.tiles import ALL_TILES, Tile
-from referee.notation.assemble import read_chunk
+from referee.notation.assemble import read_chunk, split_trailer
 from referee.notation.comments import blank
 from referee.notation.grammar import grammar_text, keyword, parser, terminals
 from referee.notation.hands import scan_hand
@@ -49,7 +49,8 @@ from referee.notation.record import (
     TrickRecord,
     TrumpRecord,
 )
-from referee.notation.scanner import HAND, Chunk, chunks
+from referee.notation.scanner import HAND, HEADER, Chunk, chunks
+from referee.notation.tags import trailer_end
 from referee.notation.tokens import SPACES, SUITS, TILES, TOKEN, is_number, is_signed, is_tile_like, splits_as_grammar
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
@@ -339,6 +340,9 @@ def test_written_games_read_as_the_grammar_reads_them(game: str) -> None:
         "hand 1\n  forfeit W stall 2\n",
         "hand 1\n  renege E trick\n",
         "hand 1\n  misdeal by\n",
+        "hand 1\n  trump follow\n-me\n",  # a declaration of two words never spans lines
+        "hand 1\n  trump no\n  trump by N\n",
+        "hand 1\n  trump follow\fme\n",
     ],
 )
 def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
@@ -397,3 +401,41 @@ def test_every_chunk_reads_as_the_grammar_reads_it(lines: list[str]) -> None:
 def test_damaged_hands_read_as_the_grammar_reads_them(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
     for chunk in _hand_chunks(mutate(_simulated(game, seed), edits)):
         _agree(chunk)
+
+
+_TRAILER_LINES = st.lists(
+    st.sampled_from(
+        ['[Winner "NS"]', '[Status "unfinished"] [Termination "normal"]', "[Status unfinished]", '[Winner "NS"] [Event "x"]',
+         '[Event "x"]', '[Rules "42"] [Mode "log"]', '[Winner "NS"] hand 1', "; note", "{ c }", "{ open", "}", "", "  ", "junk"]
+    ),
+    min_size=1,
+    max_size=8,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=_TRAILER_LINES)
+@example(lines=['[Winner "NS"]', "; note", '[Event "x"]', "hand 1"])
+@example(lines=['[Winner "NS"]', "{ open", "", '[Event "x"]'])
+def test_a_trailer_cut_off_a_header_leaves_two_chunks_the_grammar_reads_as_the_whole(lines: list[str]) -> None:
+    """Tag lines after the hands cut into a trailer and a header (``trailer_end``): the cut
+    is at a line end, each part is a ``start`` exactly when the whole is, and the reader
+    reports a syntax error in each part exactly where Lark cannot parse it."""
+    text = "\n".join(lines) + "\n"
+    end = trailer_end(blank(text, 0)[0])
+    assert 0 <= end <= len(text) and (end in (0, len(text)) or text[end - 1] == "\n")
+    if end in (0, len(text)):
+        return
+    parts = split_trailer(Chunk(HEADER, text, 0, 1), end)
+    assert "".join(p.text for p in parts) == text
+
+    def parses(t: str) -> bool:
+        try:
+            parser().parse(t)
+        except UnexpectedInput:
+            return False
+        return True
+
+    assert parses(text) == all(parses(p.text) for p in parts), text
+    for part in parts:
+        assert parses(part.text) == (not any(p.code == codes.S001 for p in read_chunk(part).problems)), part.text

@@ -68,7 +68,8 @@ def scan(h: HandScan, i: int, j: int) -> None:
     if words and toks[words[-1]].lower() in ("low", "high"):
         low = toks[words[-1]].lower() == "low"
         words = words[:-1]
-    found = declaration(" ".join(toks[k] for k in words))
+    text = toks[words[0]] if len(words) == 1 else h.line_text(words[0], words[-1]) if words else None
+    found = None if text is None else declaration(text)
     if found is None:
         h.syntax()
         return
