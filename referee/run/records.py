@@ -5,8 +5,9 @@ is about the stream of records: whatever reads them (a file, standard input, a u
 a file, JSON documents, a text held in memory), each record is judged once, with its
 trace when the caller will draw or analyse it, and its diagnostics placed at their
 lines and columns while its text is at hand.  ``check``, ``score``, ``convert``,
-``show``, ``report``, ``analyze``, ``fmt`` and ``fix`` all judge through here, so a
-record is judged the same way whoever asks.
+``select``, ``stats``, ``standings``, ``show``, ``report``, ``analyze``, ``fmt``,
+``fix`` and ``tag`` all judge through here, so a record is judged the same way
+whoever asks.
 
 >>> from referee.judging.replay import Referee
 >>> judged = list(judged_records("samples/legal/42-costly-play.42", Referee(), trace=True))
