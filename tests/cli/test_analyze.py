@@ -25,6 +25,8 @@ from referee.run.local import WORKER_DIED
 
 from .test_cli import Run
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 COSTLY = "samples/legal/42-costly-play.42"
 RENEGE = "samples/broken/42-renege.42"

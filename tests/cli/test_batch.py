@@ -21,6 +21,8 @@ from referee.run import batch, units
 from referee.run.batch import outcomes
 from referee.run.outcomes import Outcome
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = sorted((ROOT / "samples" / "broken").glob("*.42"))
 HANDS_PER_GAME = 2000

@@ -26,6 +26,8 @@ from referee.run.units import UnitResult
 
 from .test_batch import mixed
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = ROOT / "samples" / "legal"
 ENV = {"COLUMNS": "120", "TERM": "dumb", "NO_COLOR": "1"}

@@ -23,7 +23,7 @@ from referee.run.dask import UNIT_FAILED, unit_failed
 from referee.run.units import unit_result
 
 distributed = pytest.importorskip("distributed")
-pytestmark = pytest.mark.dask
+pytestmark = [pytest.mark.dask, pytest.mark.deadline(300)]  # a hung cluster fails the run (tests/conftest.py)
 
 
 class DieOnce:

@@ -22,6 +22,8 @@ from referee.run.ordered import in_order
 from referee.run.outcomes import Outcome, fault_outcome
 from referee.run.units import UnitResult, file_units
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 T = TypeVar("T")
 
 FAILED = UNIT_FAILED.split("{")[0]

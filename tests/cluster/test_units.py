@@ -14,6 +14,8 @@ from referee.run.inputs import UsageError
 from referee.run.outcomes import Outcome
 from referee.run.units import file_units, judge_unit, unit_result, units_of, whole_file
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

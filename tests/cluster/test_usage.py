@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.run.dask import ClusterSpec, parse_cluster
 
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
+
 SAMPLE = str(Path(__file__).resolve().parents[2] / "samples" / "legal" / "42-game.42")
 
 
