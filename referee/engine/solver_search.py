@@ -89,7 +89,7 @@ class Search:
         self.size = size
         self.trick_points = trick_points
         self.cnt: tuple[int, ...] = layout.count if counters else (0,) * len(layout.count)
-        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.tt: dict[int, tuple[int, int, int]] = {}
         self.maxer = maxer
         self.decl_side = decl_side
         self._build(quick, equivalence, budget)
@@ -111,6 +111,8 @@ class Search:
         eq_mask = lay.eq_mask if equivalence else 0
         groups = lay.forced_groups
         odd = lay.odd
+        callers = lay.callers
+        by_low = lay.by_low if equivalence else (0,) * 7
         width = lay.width
         maxer = self.maxer
         decl_side = self.decl_side
@@ -121,6 +123,30 @@ class Search:
         for h in hands:
             alive |= h
         nodes = 0
+        # The table is keyed by what is left (each tile's holder is fixed for the deal),
+        # the trumps by their order only: which seat holds the highest trump left, the
+        # next, ..., with their counters and which two are the two copies of one tile.
+        holder = [0] * len(calls)
+        for o in seats:
+            m = hands[o]
+            while m:
+                b = m & -m
+                m ^= b
+                holder[b.bit_length() - 1] = o
+        plain_mask = ~trump_mask
+        trump_ids: dict[int, int] = {}
+        shapes: dict[tuple[int, ...], int] = {}
+
+        def trump_id(tr: int) -> int:
+            shape = []
+            prev = -1
+            while tr:
+                s = tr.bit_length() - 1
+                tr ^= 1 << s
+                same = prev >= 0 and s // width == prev // width
+                shape.append(holder[s] << 8 | cnt[s] << 1 | same)
+                prev = s
+            return shapes.setdefault(tuple(shape), len(shapes))
 
         def sure_bound(leader: int, rem: int, left: int) -> tuple[int, int, int]:
             """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads.
@@ -205,7 +231,11 @@ class Search:
                 raise OutOfBudget
             if left <= 1:
                 return last_trick(leader) if left else 0
-            key = (leader, *hands)
+            tr = alive & trump_mask
+            tid = trump_ids.get(tr)
+            if tid is None:
+                tid = trump_ids[tr] = trump_id(tr)
+            key = ((alive & plain_mask) << 24 | tid) << 3 | leader
             e = tt_get(key)
             sure = 0
             if e is None:
@@ -220,8 +250,9 @@ class Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             hand = hands[leader]
-            moves = lead_moves(hand, leader, sure)
-            if best_m >= 0 and len(moves) > 1:
+            eqm = eq_for(alive)
+            moves = lead_moves(hand, leader, sure, eqm)
+            if best_m >= 0 and len(moves) > 1 and best_m in moves:
                 moves.remove(best_m)
                 moves.insert(0, best_m)
             a0, b0 = a, b
@@ -233,7 +264,7 @@ class Search:
                 hands[leader] = hand ^ bit
                 alive ^= bit
                 led = calls[m]
-                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left)
+                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left, eqm)
                 hands[leader] = hand
                 alive ^= bit
                 if want:
@@ -260,16 +291,25 @@ class Search:
             tt[key] = (lo, hi, best_m)
             return v
 
-        def lead_moves(hand: int, leader: int, first: int = 0) -> list[int]:
+        def eq_for(tiles: int) -> int:
+            """The slots that may be equivalent while ``tiles`` are left: the trumps, the
+            doubles suit, and plain tiles whose low end's suit no tile left can call."""
+            eqm = eq_mask
+            for low in range(7):
+                if not tiles & callers[low]:
+                    eqm |= by_low[low]
+            return eqm
+
+        def lead_moves(hand: int, leader: int, first: int = 0, eqm: int = 0) -> list[int]:
             """The distinct leads of ``leader``: the ``first`` ones (sure winners), then those
             the other side holds fewest tiles to beat (most in nello, where no one wants
             the trick but the declarer's opponents want the declarer to take it)."""
             ms = forced(hand) if groups else hand
             if width > 1:
                 ms &= ~((ms & odd) >> 1)
-            e = ms & eq_mask
+            e = ms & eqm
             if e & (e - 1):
-                ms = distinct(ms, alive & ~hand)
+                ms = distinct(ms, alive & ~hand, eqm)
             out = []
             rest = ms & ~first
             ms &= first
@@ -299,9 +339,9 @@ class Search:
                     return hand & g
             return hand
 
-        def distinct(moves: int, others: int) -> int:
+        def distinct(moves: int, others: int, eqm: int) -> int:
             """``moves`` less the tiles equivalent to a higher one of them."""
-            e = moves & eq_mask
+            e = moves & eqm
             prev = -1
             while e:
                 s = e.bit_length() - 1
@@ -314,18 +354,19 @@ class Search:
                 prev = s
             return moves
 
-        def follow_moves(hand: int, led: int, played: int) -> int:
+        def follow_moves(hand: int, led: int, played: int, eqm: int) -> int:
             """The distinct tiles ``hand`` may play to a trick of suit ``led``."""
             ms = forced(hand) if groups else hand & suit_mask[led] or hand
             if width > 1:
                 ms &= ~((ms & odd) >> 1)
-            e = ms & eq_mask
+            e = ms & eqm
             if e & (e - 1):
-                ms = distinct(ms, (alive & ~hand) | played)
+                ms = distinct(ms, (alive & ~hand) | played, eqm)
             return ms
 
         def follow(
-            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int
+            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int,
+            eqm: int,
         ) -> int:
             nonlocal alive, nodes
             if rem <= alpha:
@@ -336,7 +377,7 @@ class Search:
             if nodes > budget:
                 raise OutOfBudget
             hand = hands[seat]
-            ms = follow_moves(hand, led, played)
+            ms = follow_moves(hand, led, played, eqm)
             st = strength[led]
             want = maxer[seat]
             if ms & (ms - 1):
@@ -372,7 +413,7 @@ class Search:
                     add = p if decl_side[bseat] else 0
                     x = lead(bseat, alpha - add, beta - add, rem - p, left - 1) + add
                 else:
-                    x = follow(nseat, k + 1, led, bs, bseat, p, played | bit, alpha, beta, rem, left)
+                    x = follow(nseat, k + 1, led, bs, bseat, p, played | bit, alpha, beta, rem, left, eqm)
                 hands[seat] = hand
                 alive ^= bit
                 if want:
@@ -393,14 +434,15 @@ class Search:
         def value(node: Node, alpha: int, beta: int) -> int:
             if node.k == 0:
                 return lead(node.seat, alpha, beta, node.rem, node.left)
-            return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left)
+            eqm = eq_for(alive | node.played)
+            return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left, eqm)
 
         def moves(node: Node) -> list[int]:
             """The distinct legal tiles (slots) at ``node``, high first."""
             hand = hands[node.seat]
             if node.k == 0:
-                return lead_moves(hand, node.seat)
-            ms = follow_moves(hand, node.led, node.played)
+                return lead_moves(hand, node.seat, 0, eq_for(alive))
+            ms = follow_moves(hand, node.led, node.played, eq_for(alive | node.played))
             out = []
             while ms:
                 s = ms.bit_length() - 1
