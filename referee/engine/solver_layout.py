@@ -50,6 +50,8 @@ class Layout:
     """Sevens: slots by nearness to 7 pips, nearest group first (empty otherwise)."""
     odd: int
     """Second-copy slots (width 2), so ``hand & ~((hand & odd) >> 1)`` keeps one slot a tile."""
+    over: tuple[dict[int, int], ...]
+    """``over[led][x]``: the slots stronger than strength ``x`` in a trick led in ``led``."""
     callers: tuple[int, ...]
     """Slots whose tile calls each suit 0-7 when led: a suit none of them is left to lead is dead."""
     by_low: tuple[int, ...]
@@ -98,6 +100,9 @@ def layout_for(table: TrumpTable, width: int) -> Layout:
         ranks = sorted({table.rank[t][0] for t in tile_of}, reverse=True)
         groups = tuple(sum(1 << s for s in slots if table.rank[tile_of[s]][0] == r) for r in ranks)
     odd = sum(1 << s for s in slots if s % width == 1)
+    over = tuple(
+        {x: sum(1 << s for s in slots if strength[led][s] > x) for x in set(strength[led])} for led in range(DOUBLES + 1)
+    )
     callers = tuple(sum(1 << s for s in slots if calls[s] == suit) for suit in range(DOUBLES + 1))
     plain = [s for s in slots if not table.forced and eq_class[s] >= PLAIN and tile_of[s] // 7 != tile_of[s] % 7]
     by_low = tuple(sum(1 << s for s in plain if tile_of[s] % 7 == low) for low in range(7))
@@ -116,6 +121,7 @@ def layout_for(table: TrumpTable, width: int) -> Layout:
         eq_mask=eq_mask,
         forced_groups=groups,
         odd=odd,
+        over=over,
         callers=callers,
         by_low=by_low,
     )

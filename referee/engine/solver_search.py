@@ -112,6 +112,7 @@ class Search:
         groups = lay.forced_groups
         odd = lay.odd
         callers = lay.callers
+        over = lay.over
         by_low = lay.by_low if equivalence else (0,) * 7
         width = lay.width
         maxer = self.maxer
@@ -376,6 +377,20 @@ class Search:
             nodes += 1
             if nodes > budget:
                 raise OutOfBudget
+            # A trick no one still to play can take from its winner gives it the points
+            # already in it: a bound that may settle a zero-window test here.
+            w = decl_side[best_seat]
+            if (pts >= beta) if w else (rem - pts <= alpha):
+                ov = over[led][best_s]
+                o = seat
+                for _ in range(size - k):
+                    if decl_side[o] != w:
+                        h = hands[o]
+                        if (h & suit_mask[led] or h) & ov:
+                            break
+                    o = nxt[o]
+                else:
+                    return pts if w else rem - pts
             hand = hands[seat]
             ms = follow_moves(hand, led, played, eqm)
             st = strength[led]
