@@ -31,6 +31,8 @@ from typing import NamedTuple
 from .solver_layout import Layout
 
 __all__ = ["Node", "OutOfBudget", "Search"]
+SIM = [3, lambda r, n: (0 if r[0] else 64) + n]
+FSAFE = [1, 2048]
 
 
 class OutOfBudget(Exception):
@@ -324,14 +326,45 @@ class Search:
                 if decl_side[o] != mine:
                     others |= hands[o]
             keyed = []
+            deep = SIM[0] and quick and not groups and hand.bit_count() >= SIM[0]
             while rest:
                 s = rest.bit_length() - 1
                 rest ^= 1 << s
                 n = (others & beaters[s]).bit_count()
+                if deep:
+                    n = SIM[1](simulate(leader, s), n)
                 keyed.append((n if quick else 64 - n) << 6 | s)
             keyed.sort()
             out += [k & 63 for k in keyed]
             return out
+
+        def simulate(leader: int, m: int) -> tuple[bool, int]:
+            led = calls[m]
+            st = strength[led]
+            sm = suit_mask[led]
+            best_s, best_seat, pts = st[m], leader, tp + cnt[m]
+            seat = nxt[leader]
+            for j in range(size - 1):
+                hand = hands[seat]
+                ms = hand & sm or hand
+                mine = decl_side[seat] == decl_side[best_seat]
+                pick, pick_s = -1, 9999
+                low, low_s = -1, 9999
+                while ms:
+                    x = ms.bit_length() - 1
+                    ms ^= 1 << x
+                    y = st[x] * 64 + cnt[x]
+                    if not mine and st[x] > best_s and y < pick_s:
+                        pick, pick_s = x, y
+                    if y < low_s:
+                        low, low_s = x, y
+                if pick < 0:
+                    pick = low
+                if st[pick] > best_s:
+                    best_s, best_seat = st[pick], seat
+                pts += cnt[pick]
+                seat = nxt[seat]
+            return decl_side[best_seat] == decl_side[leader], pts
 
         def forced(hand: int) -> int:
             """Sevens: the tiles of ``hand`` nearest 7 pips."""
@@ -399,12 +432,30 @@ class Search:
                 # Plays that leave the trick with a side this seat wants first (counters
                 # on it, the cheapest winner), then the rest (low counters, low tiles).
                 keyed = []
+                sm = suit_mask[led]
+                later = size - k - 1
                 while ms:
                     s = ms.bit_length() - 1
                     ms ^= 1 << s
                     x = st[s]
-                    if decl_side[seat if x > best_s else best_seat] == want:
-                        keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+                    if x > best_s:
+                        bs, bseat = x, seat
+                    else:
+                        bs, bseat = best_s, best_seat
+                    w = decl_side[bseat]
+                    if w == want:
+                        safe = True
+                        if FSAFE[0] and later:
+                            ov = over[led][bs]
+                            o = nxt[seat]
+                            for _ in range(later):
+                                if decl_side[o] != w:
+                                    h = hands[o]
+                                    if (h & sm or h) & ov:
+                                        safe = False
+                                        break
+                                o = nxt[o]
+                        keyed.append((x - 64 * cnt[s] + (1024 if safe else FSAFE[1])) << 6 | s)
                     else:
                         keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
                 keyed.sort()
