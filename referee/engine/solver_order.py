@@ -194,8 +194,14 @@ def order_for(
         st = strength[led]
         ov = over[led]
         want = maxer[seat]
-        later = size - k - 1
-        threats: list[tuple[bool, int]] | None = None
+        # What the seats still to play after this one could play, by side: a play that
+        # leaves the trick with a side is safe when the other side's seats cannot beat it.
+        reach = [0, 0]
+        o = nxt[seat]
+        for _ in range(size - k - 1):
+            h = hands[o]
+            reach[decl_side[o]] |= h & sm or h
+            o = nxt[o]
         keyed = []
         while ms:
             s = ms.bit_length() - 1
@@ -207,22 +213,13 @@ def order_for(
                 bs, w = best_s, decl_side[best_seat]
             if w != want:
                 keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
-                continue
-            key = 1024
-            if later:
-                if threats is None:
-                    threats = []
-                    o = nxt[seat]
-                    for _ in range(later):
-                        h = hands[o]
-                        threats.append((decl_side[o], h & sm or h))
-                        o = nxt[o]
-                beat = ov[bs]
-                for side, legal in threats:
-                    if side != w and legal & beat:
-                        key = 2048
-                        break
-            keyed.append((x - 64 * cnt[s] + key) << 6 | s)
+            elif reach[not w] & ov[bs]:
+                keyed.append((x - 64 * cnt[s] + 2048) << 6 | s)
+            else:
+                keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+        if len(keyed) == 2:
+            a, b = keyed
+            return [a & 63, b & 63] if a < b else [b & 63, a & 63]
         keyed.sort()
         return [e & 63 for e in keyed]
 
