@@ -45,8 +45,12 @@ class Order(NamedTuple):
     """``eq_for(tiles)``: the slots that may be equivalent while ``tiles`` are left."""
     lead_moves: Callable[[int, int, int, int], list[int]]
     """``lead_moves(leader, sure, eqm, alive)``: the distinct leads, in order."""
-    follow_order: Callable[[int, int, int, int, int, int, int, int], list[int]]
-    """``follow_order(seat, k, led, best_s, best_seat, played, eqm, alive)``: the distinct plays, in order."""
+    follow_order: Callable[[int, int, int, int, int, int], list[int]]
+    """``follow_order(plays, seat, k, led, best_s, best_seat)``: two or more distinct plays (a mask), in order."""
+    distinct: Callable[[int, int, int], int]
+    """``distinct(plays, others, eqm)``: ``plays`` less the tiles equivalent to a higher one of them."""
+    forced: Callable[[int], int]
+    """``forced(hand)``: sevens, the tiles of ``hand`` nearest 7 pips."""
     follows: Callable[[int, int, int, int, int], int]
     """``follows(seat, led, played, eqm, alive)``: the distinct plays as a mask."""
 
@@ -180,17 +184,8 @@ def order_for(
             ms = distinct(ms, (alive & ~hand) | played, eqm)
         return ms
 
-    def follow_order(seat: int, k: int, led: int, best_s: int, best_seat: int, played: int, eqm: int, alive: int) -> list[int]:
-        hand = hands[seat]
+    def follow_order(ms: int, seat: int, k: int, led: int, best_s: int, best_seat: int) -> list[int]:
         sm = suit_mask[led]
-        ms = forced(hand) if groups else hand & sm or hand
-        if width > 1:
-            ms &= ~((ms & odd) >> 1)
-        e = ms & eqm
-        if e & (e - 1):
-            ms = distinct(ms, (alive & ~hand) | played, eqm)
-        if not ms & (ms - 1):
-            return [ms.bit_length() - 1]
         st = strength[led]
         ov = over[led]
         want = maxer[seat]
@@ -223,4 +218,4 @@ def order_for(
         keyed.sort()
         return [e & 63 for e in keyed]
 
-    return Order(eq_for, lead_moves, follow_order, follows)
+    return Order(eq_for, lead_moves, follow_order, distinct, forced, follows)

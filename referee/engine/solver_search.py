@@ -113,7 +113,10 @@ class Search:
         maxer = self.maxer
         decl_side = self.decl_side
         order = order_for(lay, hands, nxt, size, decl_side, maxer, cnt, quick=quick, equivalence=equivalence)
-        eq_for, lead_moves, follow_order, follows = order
+        eq_for, lead_moves, follow_order, distinct, forced, follows = order
+        suit_mask = lay.suit_mask
+        groups = lay.forced_groups
+        odd = lay.odd
         sure, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
         tt = self.tt
         tt_get = tt.get
@@ -235,12 +238,19 @@ class Search:
             elif rem - pts <= alpha and held(seat, k, led, best_s, best_seat):
                 return rem - pts
             hand = hands[seat]
+            ms = forced(hand) if groups else hand & suit_mask[led] or hand
+            if width > 1:
+                ms &= ~((ms & odd) >> 1)
+            e = ms & eqm
+            if e & (e - 1):
+                ms = distinct(ms, (alive & ~hand) | played, eqm)
+            order = follow_order(ms, seat, k, led, best_s, best_seat) if ms & (ms - 1) else (ms.bit_length() - 1,)
             st = strength[led]
             want = maxer[seat]
             v = -1 if want else rem + 1
             nseat = nxt[seat]
             last = k + 1 == size
-            for m in follow_order(seat, k, led, best_s, best_seat, played, eqm, alive):
+            for m in order:
                 bit = 1 << m
                 hands[seat] = hand ^ bit
                 alive ^= bit
