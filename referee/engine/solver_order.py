@@ -32,6 +32,7 @@ from typing import NamedTuple
 from .solver_layout import Layout
 
 __all__ = ["GUESS_FROM", "Order", "order_for"]
+FSIM = [1]
 
 GUESS_FROM = 3
 """The leader guesses each lead's trick when it holds at least this many tiles (a
@@ -192,10 +193,13 @@ def order_for(
         # What the seats still to play after this one could play, by side: a play that
         # leaves the trick with a side is safe when the other side's seats cannot beat it.
         reach = [0, 0]
+        later = []
         o = nxt[seat]
         for _ in range(size - k - 1):
             h = hands[o]
-            reach[decl_side[o]] |= h & sm or h
+            legal = h & sm or h
+            reach[decl_side[o]] |= legal
+            later.append((decl_side[o], legal))
             o = nxt[o]
         keyed = []
         while ms:
@@ -206,12 +210,25 @@ def order_for(
                 bs, w = x, decl_side[seat]
             else:
                 bs, w = best_s, decl_side[best_seat]
-            if w != want:
-                keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
-            elif reach[not w] & ov[bs]:
+            if w == want and not reach[not w] & ov[bs]:
+                keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+                continue
+            if FSIM[0] and later:
+                # Play the rest of the trick as ``guessed`` does.
+                for side, can in later:
+                    beat = can & ov[bs]
+                    if beat and (side != w or not can & ~beat):
+                        low = 99
+                        while beat:
+                            y = beat.bit_length() - 1
+                            beat ^= 1 << y
+                            if st[y] < low:
+                                low = st[y]
+                        bs, w = low, side
+            if w == want:
                 keyed.append((x - 64 * cnt[s] + 2048) << 6 | s)
             else:
-                keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+                keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
         if len(keyed) == 2:
             a, b = keyed
             return [a & 63, b & 63] if a < b else [b & 63, a & 63]
