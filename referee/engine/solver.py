@@ -43,6 +43,8 @@ __all__ = [
     "start_position",
 ]
 
+NEAR = 8
+"""A zero-window test that costs this many times the one before is taken to be near the value."""
 DEFAULT_BUDGET = 2_000_000
 """Nodes a search may visit before it gives up: about 5 s of CPU in 42, 9 s in Texas 88."""
 
@@ -311,20 +313,28 @@ def _union(masks: Sequence[int]) -> int:
     return out
 
 
-def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int) -> int:
+def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int, cost: Callable[[], int] | None = None) -> int:
     """The exact value in ``0..hi`` by zero-window searches (MTD(f)).
 
     Each ``evaluate(beta - 1, beta)`` says whether the value reaches ``beta`` and,
     fail-soft, returns a bound; a run of answers the same way doubles the step, so
-    a poor ``guess`` costs a few searches, not one a point.
+    a poor ``guess`` costs a few searches, not one a point.  A test far from the
+    value is cheap and one near it dear: so when a test costs (``cost``: work done
+    so far) many times the one before, the step starts again from one.
     """
     lo = 0
     beta = max(1, min(hi, guess))
     step, last = 1, 0
+    spent = cost() if cost is not None else 0
+    was = -1
     while lo < hi:
         g = evaluate(beta - 1, beta)
         way = -1 if g < beta else 1
-        step = step * 2 if way == last else 1
+        now = cost() - spent if cost is not None else 0
+        spent += now
+        near = was >= 0 and now > NEAR * max(was, 1)
+        was = now
+        step = step * 2 if way == last and not near else 1
         last = way
         if way < 0:
             hi = g
@@ -395,9 +405,11 @@ def _solution(setup: _Setup, node: Node, position: Position, legal: list[Tile], 
         # from the opening lead that is often so, and a strong side proves it fast.
         everything = setup.takes_all(node)
         if everything is None:
-            future = _exact(value, node.rem, 1 if position.lose_all else node.rem)
+            future = _exact(value, node.rem, 1 if position.lose_all else node.rem, setup.nodes)
         else:
-            future = node.rem if everything else _exact(value, node.rem - 1, node.rem - 1)
+            # Short of every trick, the declaring side loses at least one trick's points.
+            top = node.rem - setup.search.trick_points
+            future = node.rem if everything else _exact(value, top, top, setup.nodes)
         values: list[tuple[Tile, int]] = []
         if moves:
             for t in legal:

@@ -32,7 +32,6 @@ from typing import NamedTuple
 from .solver_layout import Layout
 
 __all__ = ["GUESS_FROM", "Order", "order_for"]
-FSIM = [1]
 
 GUESS_FROM = 3
 """The leader guesses each lead's trick when it holds at least this many tiles (a
@@ -114,29 +113,32 @@ def order_for(
             prev = s
         return moves
 
-    def guessed(leader: int, m: int) -> bool:
-        """Whether ``leader``'s side takes the trick ``m`` leads when each follower of the
-        side not holding it takes it as cheaply as it can, and the others keep off it."""
-        led = calls[m]
-        st = strength[led]
-        sm = suit_mask[led]
-        ov = over[led]
-        best_s, side = st[m], decl_side[leader]
-        seat = nxt[leader]
-        for _ in range(size - 1):
-            hand = hands[seat]
-            legal = hand & sm or hand
-            beat = legal & ov[best_s]
-            if beat and (decl_side[seat] != side or not legal & ~beat):
+    def played_out(later: list[tuple[bool, int]], st: tuple[int, ...], beats: dict[int, int], best_s: int, side: bool) -> bool:
+        """The side holding the trick at its end, when it is held by ``side`` at strength
+        ``best_s`` and each seat still to play (``later``: its side and what it may play)
+        takes it as cheaply as it can if the other side holds it, else keeps off it."""
+        for mine, can in later:
+            beat = can & beats[best_s]
+            if beat and (mine != side or not can & ~beat):
                 low = 99
                 while beat:
                     x = beat.bit_length() - 1
                     beat ^= 1 << x
                     if st[x] < low:
                         low = st[x]
-                best_s, side = low, decl_side[seat]
+                best_s, side = low, mine
+        return side
+
+    def still_to_play(seat: int, n: int, led: int) -> list[tuple[bool, int]]:
+        """The ``n`` seats after ``seat`` in a trick of suit ``led``: each one's side and what
+        it may play (a superset under sevens)."""
+        sm = suit_mask[led]
+        out = []
+        for _ in range(n):
             seat = nxt[seat]
-        return side == decl_side[leader]
+            h = hands[seat]
+            out.append((decl_side[seat], h & sm or h))
+        return out
 
     def lead_moves(leader: int, sure: int, eqm: int, alive: int) -> list[int]:
         hand = hands[leader]
@@ -155,12 +157,13 @@ def order_for(
             out.append(s)
         if not rest:
             return out
-        others = 0
         mine = decl_side[leader]
+        others = 0
         for o in seats:
             if decl_side[o] != mine:
                 others |= hands[o]
         deep = guess and rest & (rest - 1) and hand.bit_count() >= GUESS_FROM
+        later_by_suit: dict[int, list[tuple[bool, int]]] = {}
         keyed = []
         while rest:
             s = rest.bit_length() - 1
@@ -168,8 +171,13 @@ def order_for(
             n = (others & beaters[s]).bit_count()
             if not quick:
                 n = 64 - n
-            elif deep and not guessed(leader, s):
-                n += 64
+            elif deep:
+                led = calls[s]
+                later = later_by_suit.get(led)
+                if later is None:
+                    later = later_by_suit[led] = still_to_play(leader, size - 1, led)
+                if played_out(later, strength[led], over[led], strength[led][s], mine) != mine:
+                    n += 64
             keyed.append(n << 6 | s)
         keyed.sort()
         out += [k & 63 for k in keyed]
@@ -186,21 +194,15 @@ def order_for(
         return ms
 
     def follow_order(ms: int, seat: int, k: int, led: int, best_s: int, best_seat: int) -> list[int]:
-        sm = suit_mask[led]
         st = strength[led]
-        ov = over[led]
+        beats = over[led]
         want = maxer[seat]
-        # What the seats still to play after this one could play, by side: a play that
-        # leaves the trick with a side is safe when the other side's seats cannot beat it.
+        later = still_to_play(seat, size - k - 1, led)
+        # What the other side's seats still to play may play: a play that leaves the
+        # trick with the side this seat wants is safe when they cannot beat it.
         reach = [0, 0]
-        later = []
-        o = nxt[seat]
-        for _ in range(size - k - 1):
-            h = hands[o]
-            legal = h & sm or h
-            reach[decl_side[o]] |= legal
-            later.append((decl_side[o], legal))
-            o = nxt[o]
+        for mine, can in later:
+            reach[mine] |= can
         keyed = []
         while ms:
             s = ms.bit_length() - 1
@@ -210,22 +212,9 @@ def order_for(
                 bs, w = x, decl_side[seat]
             else:
                 bs, w = best_s, decl_side[best_seat]
-            if w == want and not reach[not w] & ov[bs]:
+            if w == want and not reach[not w] & beats[bs]:
                 keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
-                continue
-            if FSIM[0] and later:
-                # Play the rest of the trick as ``guessed`` does.
-                for side, can in later:
-                    beat = can & ov[bs]
-                    if beat and (side != w or not can & ~beat):
-                        low = 99
-                        while beat:
-                            y = beat.bit_length() - 1
-                            beat ^= 1 << y
-                            if st[y] < low:
-                                low = st[y]
-                        bs, w = low, side
-            if w == want:
+            elif played_out(later, st, beats, bs, w) == want:
                 keyed.append((x - 64 * cnt[s] + 2048) << 6 | s)
             else:
                 keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
