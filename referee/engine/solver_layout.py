@@ -100,9 +100,7 @@ def layout_for(table: TrumpTable, width: int) -> Layout:
         ranks = sorted({table.rank[t][0] for t in tile_of}, reverse=True)
         groups = tuple(sum(1 << s for s in slots if table.rank[tile_of[s]][0] == r) for r in ranks)
     odd = sum(1 << s for s in slots if s % width == 1)
-    over = tuple(
-        {x: sum(1 << s for s in slots if strength[led][s] > x) for x in set(strength[led])} for led in range(DOUBLES + 1)
-    )
+    over = tuple({x: sum(1 << s for s in slots if strength[led][s] > x) for x in set(strength[led])} for led in range(DOUBLES + 1))
     callers = tuple(sum(1 << s for s in slots if calls[s] == suit) for suit in range(DOUBLES + 1))
     plain = [s for s in slots if not table.forced and eq_class[s] >= PLAIN and tile_of[s] // 7 != tile_of[s] % 7]
     by_low = tuple(sum(1 << s for s in plain if tile_of[s] % 7 == low) for low in range(7))

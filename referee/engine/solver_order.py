@@ -33,9 +33,10 @@ from .solver_layout import Layout
 
 __all__ = ["GUESS_FROM", "Order", "order_for"]
 
-GUESS_FROM = 3
-"""The leader guesses each lead's trick when it holds at least this many tiles (a
-guess costs a walk through the trick; in small endings the search is cheaper)."""
+GUESS_FROM = 4
+"""Leads and follows are ordered by a guess of the trick while the player holds at
+least this many tiles (a guess costs a walk through the trick, which pays only
+where the search below is large)."""
 
 
 class Order(NamedTuple):
@@ -195,8 +196,25 @@ def order_for(
 
     def follow_order(ms: int, seat: int, k: int, led: int, best_s: int, best_seat: int) -> list[int]:
         st = strength[led]
-        beats = over[led]
         want = maxer[seat]
+        if hands[seat].bit_count() < GUESS_FROM:
+            # Late in the hand, where a node is cheap to search, a cheap order: the plays
+            # that leave the trick with the side this seat wants first, then the rest.
+            keyed = []
+            while ms:
+                s = ms.bit_length() - 1
+                ms ^= 1 << s
+                x = st[s]
+                if decl_side[seat if x > best_s else best_seat] == want:
+                    keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
+                else:
+                    keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
+            if len(keyed) == 2:
+                a, b = keyed
+                return [a & 63, b & 63] if a < b else [b & 63, a & 63]
+            keyed.sort()
+            return [e & 63 for e in keyed]
+        beats = over[led]
         later = still_to_play(seat, size - k - 1, led)
         # What the other side's seats still to play may play: a play that leaves the
         # trick with the side this seat wants is safe when they cannot beat it.

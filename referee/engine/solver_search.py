@@ -220,7 +220,18 @@ class Search:
             return v
 
         def follow(
-            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int, eqm: int
+            seat: int,
+            k: int,
+            led: int,
+            best_s: int,
+            best_seat: int,
+            pts: int,
+            played: int,
+            alpha: int,
+            beta: int,
+            rem: int,
+            left: int,
+            eqm: int,
         ) -> int:
             nonlocal alive, nodes
             if rem <= alpha:
@@ -294,12 +305,22 @@ class Search:
             if node.k == 0:
                 return lead(node.seat, alpha, beta, node.rem, node.left)
             eqm = eq_for(alive | node.played)
-            return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left, eqm)
+            return follow(
+                node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left, eqm
+            )
 
         def moves(node: Node) -> list[int]:
-            """The distinct legal tiles (slots) at ``node``: leads in the search's order, follows high first."""
+            """The distinct legal tiles (slots) at ``node``: leads in the search's order (the
+            table's best lead first), follows high first."""
             if node.k == 0:
-                return lead_moves(node.seat, 0, eq_for(alive), alive)
+                out = lead_moves(node.seat, 0, eq_for(alive), alive)
+                tr = alive & trump_mask
+                tid = trump_ids.get(tr)
+                e = None if tid is None else tt_get(((alive & plain_mask) << 24 | tid) << 3 | node.seat)
+                if e is not None and e[2] in out:
+                    out.remove(e[2])
+                    out.insert(0, e[2])
+                return out
             ms = follows(node.seat, node.led, node.played, eq_for(alive | node.played), alive)
             out = []
             while ms:

@@ -13,18 +13,18 @@ and longer endings.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dataclasses
-
 from referee.engine.declarations import table_for
 from referee.engine.profiles import make_rules
 from referee.engine.solver import Position, claim_holds, solve, start_position
 from referee.engine.state import seat_order
+from referee.engine.tiles import Tile
 from tests.engine.test_solver import CONTRACTS, claim_oracle, ending, oracle
 
 QUICK = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,11 +61,12 @@ def dealt_endings(draw: st.DrawFn, longest: dict[str, int]) -> Position:
     done = draw(st.integers(0, len(active) - 1))
     tiles = rng.sample(list(g.tiles), len(active) * tricks)
     leader = rng.choice(active)
-    trick, seat = [], leader
+    trick: list[tuple[int, Tile]] = []
+    seat = leader
     for _ in range(done):
         trick.append((seat, tiles.pop()))
         seat = order[seat]
-    hands = [[] for _ in range(g.players)]
+    hands: list[list[Tile]] = [[] for _ in range(g.players)]
     for s in active:
         for _ in range(tricks - (1 if any(s == t for t, _ in trick) else 0)):
             hands[s].append(tiles.pop())
