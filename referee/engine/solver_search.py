@@ -310,8 +310,8 @@ class Search:
             )
 
         def moves(node: Node) -> list[int]:
-            """The distinct legal tiles (slots) at ``node``: leads in the search's order (the
-            table's best lead first), follows high first."""
+            """The distinct legal tiles (slots) at ``node`` in the search's order (a lead: the
+            table's best lead first)."""
             if node.k == 0:
                 out = lead_moves(node.seat, 0, eq_for(alive), alive)
                 tr = alive & trump_mask
@@ -322,12 +322,9 @@ class Search:
                     out.insert(0, e[2])
                 return out
             ms = follows(node.seat, node.led, node.played, eq_for(alive | node.played), alive)
-            out = []
-            while ms:
-                s = ms.bit_length() - 1
-                ms ^= 1 << s
-                out.append(s)
-            return out
+            if ms & (ms - 1):
+                return follow_order(ms, node.seat, node.k, node.led, node.best_s, node.best_seat)
+            return [ms.bit_length() - 1]
 
         def visited() -> int:
             return nodes
