@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from referee.engine.auction import Bid
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.engine.tiles import Tile
 from referee.play.players import SensiblePlayer
 

@@ -31,7 +31,7 @@ _HOMES = {
     "Hand": "referee.engine.hand",
     "Referee": "referee.judging.replay",
     "judge": "referee.judging.replay",
-    "make_rules": "referee.engine.profiles",
+    "make_rules": "referee.engine.games",
     "read_records": "referee.notation.reader",
     "read_text": "referee.notation.reader",
 }
@@ -39,8 +39,8 @@ _HOMES = {
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
+    from .engine.games import make_rules
     from .engine.hand import Hand
-    from .engine.profiles import make_rules
     from .judging.replay import Referee, judge
     from .notation.reader import read_records, read_text
 

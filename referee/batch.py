@@ -16,7 +16,7 @@ for a bad record or a file it cannot read: those are diagnostics in its outcomes
 as on one machine (S014, S016), so a task fails only when its worker does.
 
 >>> import tempfile, os
->>> from referee.engine.profiles import make_rules
+>>> from referee.engine.games import make_rules
 >>> from referee.notation.writer import format_game
 >>> from referee.play.simulate import simulate_games
 >>> folder = tempfile.mkdtemp()

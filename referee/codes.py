@@ -160,6 +160,23 @@ S016: Final = Code(
     "where it happened; please report it with the record. The record gets no verdict, and every other record is judged as usual.",
     syntax=True,
 )
+S017: Final = Code(
+    "S017",
+    "cannot read the other program's record",
+    "`convert --from mk5|luke|scoresheet|jswood23` input that cannot be decoded: an mk5 game link, a LukeConran samples "
+    "document, a score sheet (JSON or CSV) or a jswood23 round history that is damaged, truncated or not of that program. "
+    "The message names the place (line and column, or the path inside the JSON document) and what was expected there; "
+    "the other links, documents or rows are read as usual.",
+    syntax=True,
+)
+S018: Final = Code(
+    "S018",
+    "the target format cannot hold it",
+    "`convert --to mk5|luke|scoresheet|scoresheet-csv|jswood23`: the record holds something the other program's format has "
+    "no place for (a special contract, a claim, points scoring, a game other than 42...). That record is not written, "
+    "nothing of it is dropped silently, and the message says what could not be held; the other records are written as usual.",
+    syntax=True,
+)
 # -- deal --------------------------------------------------------------------------------
 E101: Final = Code("E101", "wrong number of tiles", "Each player is dealt the profile's hand size (`referee rules` lists it).")
 E102: Final = Code("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a tile the profile's set leaves out.")
@@ -347,6 +364,15 @@ W106: Final = Code(
     severity=_N,
 )
 
+W107: Final = Code(
+    "W107",
+    "converted with an inference",
+    "A record read from another program's format holds something its source did not state in so many words: a dealer "
+    "worked out from a seed, seats from the order of the bids, the reading of a link that mk5's own writer got wrong. "
+    "The record says what was inferred in a comment, and `convert` prints this note.",
+    severity=_N,
+)
+
 CATALOG: dict[str, Code] = {c: c for c in list(globals().values()) if isinstance(c, Code)}
 """Every code by its text, in catalogue order."""
 
@@ -420,12 +446,58 @@ and damaged input of every reading command.
   said, and the exit status is still the one the whole input deserves: the
   command judges the rest without printing (never more work than it would have
   done anyway), and stops as soon as the status can only be 2.
+- **A closed standard stream is not a failure.** Run with standard output or
+  standard error closed (`referee check x >&-`, `2>&-`, as cron and daemons run
+  commands), a command prints nothing there and ends with the status the input
+  deserves; standard input closed (`<&-`) is `{S014} cannot read <stdin>:
+  standard input is closed` for a command given `-`, and nothing for the others.
+  A closed descriptor 0, 1 or 2 is given `/dev/null`, so that no file the
+  command opens takes its number. Standard output open but not writable is an
+  I/O failure, exit status 2. (A standard stream that is a directory, as in
+  `referee check - < /tmp`, is refused by Python itself before the referee starts:
+  `Fatal Python error: init_sys_streams`, exit status 1.)
+- **No count has a fixed width.** Whatever the input decides (files, records,
+  lines, hands) is counted in Python integers or in columns that widen as the
+  values need: `dups` reads 70,000 files, or 4 billion lines, as it reads ten.
+- **Data stays data in every output.** Whatever a record or a file name holds
+  (HTML, SVG, JavaScript, rich markup such as `[b]` or `[link=...]`, spreadsheet
+  formulas, terminal escape sequences, bidirectional overrides) is shown as
+  written and never changes an output's structure. One escape per output, each
+  in one place (`referee/report/escaping.py`): the terminal and plain text show
+  markup as text and each control character as an escape (`\\x1b`, `\\u202e`);
+  the HTML report is escaped by its template and carries a Content-Security-Policy
+  that allows no script and no style but its own; SVG is built as an element tree
+  and its control characters escaped (XML cannot hold them); in CSV (`score`,
+  `stats`, `analyze`), a text cell that starts with `=`, `+`, `-`, `@`, a tab or
+  a line break gets a leading `'` (OWASP's advice against formula injection),
+  while numbers, negative ones too, stay numbers; JSON is escaped by the JSON
+  writer and carries the text exactly. The notation itself (`fmt`, `convert --to
+  text`, `select`) and the diffs of `fmt --diff` and `fix --diff` are data and
+  carry the record as written. One limit is left: a line break in a file name is
+  shown as `\\x0a` in diagnostics, score sheets, analyses and `dups`, but still
+  starts a new line in the one-line messages of `fmt`, `fix`, `report` and
+  `select` that name a file.
+- **JSON is read strictly, in bounded memory.** `convert --from json` refuses,
+  as `{S012}` at the document's line (and the key path inside it), what is not
+  JSON or reads differently in other readers (`NaN`, `Infinity`, `1e999`, a key
+  written twice in one object), a number of more digits than the notation's nine,
+  nesting deeper than 64, and a document of more than 500,000 values (counted
+  before it is parsed); the other documents of the file are read.
 - **Files are written whole or not at all.** `fmt` and every `-O FILE` write a
   temporary file beside the target, flush it to disk and rename it over the
   target, keeping the file's mode and a symlink as a link. A kill, Ctrl-C or a
   full disk at any moment leaves the original file as it was. A file or
   directory that may not be written is `cannot write FILE: permission denied`,
   exit status 2, and `fmt` goes on with the other files.
+- **No output overwrites an input.** `-O` naming an input file, by its own path,
+  a hard link or a symbolic link, is a usage error (exit status 2) before
+  anything is read: only `fmt` and `fix` rewrite their inputs. `-O` naming a
+  symbolic link writes the file it points to, and says so.
+- **One editor at a time.** `fmt` and `fix` hold a lock on the file they rewrite
+  from its read to its rename, so two of them on one file at once run one after
+  the other and both changes are kept (a second one waits up to a minute). A
+  change made meanwhile by a program that takes no lock (an editor) is never
+  overwritten: the file is left as it is and the command says so, exit status 2.
 """
 
 

@@ -21,7 +21,7 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -121,7 +121,7 @@ def _umask() -> int:
 
 
 @contextmanager
-def atomic_write(path: str | Path, *, encoding: str = "utf-8") -> Iterator[TextIO]:
+def atomic_write(path: str | Path, *, encoding: str = "utf-8", before_replace: Callable[[], None] | None = None) -> Iterator[TextIO]:
     """A text stream whose content replaces ``path`` only once all of it is safely on disk.
 
     A symlink is resolved so that the link stays a link and its target is
@@ -131,7 +131,9 @@ def atomic_write(path: str | Path, *, encoding: str = "utf-8") -> Iterator[TextI
     (``/dev/null``, ``/dev/full``, a FIFO) is written directly: it cannot be
     replaced, and its failures are still reported.  Only the stream's own
     failures become ``WriteError``s; whatever else the caller's block raises
-    passes through (and the target is left as it was).
+    passes through (and the target is left as it was).  ``before_replace`` runs
+    once the new text is on disk, just before the rename: raising there leaves the
+    target as it is (``fmt`` checks that nobody changed the file meanwhile).
     """
     shown = str(path)
     target = Path(os.path.realpath(path))
@@ -162,6 +164,8 @@ def atomic_write(path: str | Path, *, encoding: str = "utf-8") -> Iterator[TextI
             if info is not None and (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
                 with suppress(OSError):  # only root may give a file away; anyone else keeps it as their own
                     os.chown(temp, info.st_uid, info.st_gid)
+            if before_replace is not None:
+                before_replace()
             os.replace(temp, target)
         except OSError as e:
             raise WriteError(shown, e) from None
@@ -203,7 +207,7 @@ def _sync_directory(directory: Path) -> None:
             os.close(fd)
 
 
-def write_text(path: str | Path, text: str) -> None:
+def write_text(path: str | Path, text: str, *, encoding: str = "utf-8", before_replace: Callable[[], None] | None = None) -> None:
     """Replace ``path``'s content with ``text`` atomically (see ``atomic_write``)."""
-    with atomic_write(path) as stream:
+    with atomic_write(path, encoding=encoding, before_replace=before_replace) as stream:
         stream.write(text)

@@ -72,15 +72,19 @@ class Totals:
     hands: int = 0
     errors: int = 0
     warnings: int = 0
+    notes: int = 0
+    """Notes (``W103``, ``W106``...) are counted apart from warnings: they say what the
+    referee did, not that something may be wrong."""
     status: int = 0
     per_file: dict[str, list[int]] = field(default_factory=dict)
+    """Each file's games, hands, errors, warnings and notes."""
 
     def add_outcome(self, o: Outcome[Any]) -> None:
         self.count(o.file, o.hands, o.is_game, o.diagnostics)
 
     def count(self, file: str, hands: int | None, is_game: bool, diagnostics: list[Diagnostic]) -> None:
         """Add one record (``hands`` None: a problem with the input, no record)."""
-        counts = self.per_file.setdefault(file, [0, 0, 0, 0])
+        counts = self.per_file.setdefault(file, [0, 0, 0, 0, 0])
         if hands is not None:
             self.games += is_game
             self.hands += hands
@@ -90,6 +94,9 @@ class Totals:
             if d.is_error:
                 self.errors += 1
                 counts[2] += 1
+            elif d.severity.value == "note":
+                self.notes += 1
+                counts[4] += 1
             else:
                 self.warnings += 1
                 counts[3] += 1
@@ -100,11 +107,14 @@ class Totals:
         return self.status
 
     def summary(self) -> str:
+        """``2 files, 1 game, 8 hands: 3 errors, 1 warning`` (``, 2 notes`` when there are any)."""
         files = plural(self.files, "file") + (f" ({self.skipped:,} skipped)" if self.skipped else "")
-        return (
-            f"{files}, {plural(self.games, 'game')}, {plural(self.hands, 'hand')}: "
-            f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
-        )
+        return f"{files}, {plural(self.games, 'game')}, {plural(self.hands, 'hand')}: " + counted(self.errors, self.warnings, self.notes)
+
+
+def counted(errors: int, warnings: int, notes: int) -> str:
+    """``3 errors, 1 warning``, and the notes when there are any: the words of every summary."""
+    return f"{plural(errors, 'error')}, {plural(warnings, 'warning')}" + (f", {plural(notes, 'note')}" if notes else "")
 
 
 @dataclass

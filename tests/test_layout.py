@@ -32,6 +32,7 @@ LAYERS: list[set[str]] = [
     {"output", "pipeline"},
     {"batch", "parts"},
     {"cluster"},
+    {"match"},
     {"cli"},
     {"__main__", "__init__"},
 ]

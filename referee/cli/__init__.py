@@ -6,11 +6,11 @@ and ``--help`` stay quick.
 
 from __future__ import annotations
 
-from . import analyze, check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats
+from . import analyze, check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats, tag
 from .app import app
 from .guard import guard_commands
 
-# the commands registered on ``app`` as they loaded (select, dups, stats, standings and fix are the league tools)
+# the commands registered on ``app`` as they loaded (select, dups, stats, standings, fix and tag are the league tools)
 guard_commands(app)  # no traceback, whatever fails: output faults and bugs get words and an exit status (guard.py)
 __all__ = [
     "analyze",
@@ -27,4 +27,5 @@ __all__ = [
     "simulate",
     "standings",
     "stats",
+    "tag",
 ]

@@ -83,7 +83,6 @@ def analyze(
       referee analyze samples/legal/88-game.42 --hand 1 --budget 20000
       referee analyze samples/legal/42-game.42 --cluster local:2
     """
-    import csv
     import json
     import sys
     from contextlib import ExitStack, closing, nullcontext
@@ -95,17 +94,20 @@ def analyze(
     from ..output import atomic_write
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
+    from ..report.escaping import csv_writer
     from ..report.render import diagnostic_json, fold_repeats
     from ..words import plural
     from .common import _referee, _usage_fail, batch_options, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
         batch_options(jobs, cluster, None, None)
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
@@ -141,7 +143,7 @@ def analyze(
     source = judged()
     with stack, atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
         page = _file_console(stream) if output else out
-        writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n") if fmt is AnalyzeFormat.csv else None
+        writer = csv_writer(stream, CSV_FIELDS) if fmt is AnalyzeFormat.csv else None  # formula-like text quoted (report/escaping.py)
         if writer is not None:
             writer.writeheader()
         with Meter(err, files, show=wants_progress() and fmt is not AnalyzeFormat.json) as meter:
@@ -188,7 +190,13 @@ def analyze(
         summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
         if fmt is AnalyzeFormat.json:
             line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
-            line |= {"analysed": analysed, "not_analysed": not_analysed, "errors": totals.errors, "warnings": totals.warnings}
+            line |= {
+                "analysed": analysed,
+                "not_analysed": not_analysed,
+                "errors": totals.errors,
+                "warnings": totals.warnings,
+                "notes": totals.notes,
+            }
             stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
         elif fmt is AnalyzeFormat.text and output is None:
             out.print(summary)
@@ -198,7 +206,7 @@ def analyze(
 
 
 def _file_console(stream: TextIO) -> Console:
-    from rich.console import Console
+    from ..report.escaping import Console
 
     return Console(file=stream, width=100_000, highlight=False, emoji=False, color_system=None)
 

@@ -55,12 +55,14 @@ def check(
 ) -> None:
     from ..pipeline import UsageError, expand_paths, tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
         batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options, detail=False)  # check prints only diagnostics and counts
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
@@ -86,7 +88,7 @@ def _check(
     import json
 
     from ..pipeline import Outcome, Totals, default_jobs, outcomes
-    from ..report.render import diagnostic_json, fold_repeats
+    from ..report.render import diagnostic_json, fold_repeats, in_line_order
     from ..words import plural
     from .common import _print_diagnostic
     from .guard import stdout_closed
@@ -110,7 +112,7 @@ def _check(
                     break
                 continue
             shown = []
-            for d in judged.diagnostics:
+            for d in in_line_order(judged.diagnostics):  # --max-errors shows the first errors down the file
                 if max_errors and d.is_error:
                     if shown_errors == max_errors:
                         stopped = True
@@ -136,7 +138,7 @@ def _check(
     summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
         line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
-        line |= {"errors": totals.errors, "warnings": totals.warnings, "exit": totals.exit_status}
+        line |= {"errors": totals.errors, "warnings": totals.warnings, "notes": totals.notes, "exit": totals.exit_status}
         sink.stream.write(json.dumps(line) + "\n")
     else:
         out.print(summary)
@@ -167,7 +169,8 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
+    from ..pipeline import counted
     from ..words import plural
 
-    games, hands, errors, warnings = totals.per_file.get(file, [0, 0, 0, 0])
-    out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    games, hands, errors, warnings, notes = totals.per_file.get(file, [0, 0, 0, 0, 0])
+    out.print(f"{file}: {plural(games, 'game')}, {plural(hands, 'hand')}, {counted(errors, warnings, notes)}")

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
+    from ..league.names import Aliases
+    from ..notation.reader import ReadResult
 
 
 class Format(StrEnum):
@@ -38,7 +40,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
     """
-    from rich.console import Console
+    from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
@@ -82,8 +84,8 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 
 
 def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
-    from ..engine.games import GAMES
-    from ..engine.profiles import OptionError, make_rules
+    from ..engine.games import GAMES, make_rules
+    from ..engine.profiles import OptionError
     from ..judging.house import option_suggestion
     from ..judging.replay import Referee
     from ..pipeline import UsageError
@@ -99,11 +101,26 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
     return Referee(name, chosen, profiles, detail=detail)
 
 
+def _aliases(referee: Referee) -> Aliases:
+    """The ``[players]`` table of the house-rule file given with ``--rules`` (none without one)."""
+    from ..judging.house import HouseRuleError, load_players
+    from ..league.names import Aliases
+    from ..pipeline import UsageError
+
+    source = referee.profiles[referee.defaults[0]].source if referee.profiles else None
+    if source is None:
+        return Aliases()
+    try:
+        return Aliases.of(load_players(source))
+    except HouseRuleError as e:
+        raise UsageError("\n".join(f"--rules: {p}" for p in e.problems)) from None
+
+
 def _usage_fail(err: Console, message: str) -> typer.Exit:
     from rich.markup import escape
 
     for line in message.splitlines() or [""]:  # one problem a line; soft_wrap: a log is not cut at 80 columns
-        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, soft_wrap=True, markup=True)
     return typer.Exit(2)
 
 
@@ -192,6 +209,17 @@ def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
         yield Output(sys.stdout, lambda: None, True)
 
 
+def read_whole(results: Iterator[ReadResult], display: str) -> Iterator[ReadResult]:
+    """A file's records as read; a read that fails part way (standard input closed, a
+    device's I/O error) is a last S014 result, as a file that cannot be opened gives one."""
+    from ..notation.reader import ReadResult, cannot_read
+
+    try:
+        yield from results
+    except OSError as e:
+        yield ReadResult(None, [cannot_read(display, e)])
+
+
 VERBOSE_OPT: Any = typer.Option(
     False, "--verbose", "-v", help="Name each file of a directory given that was skipped (not a record file), on standard error."
 )
@@ -220,7 +248,19 @@ def _print_diagnostic(out: Console, d: Diagnostic) -> None:
     text = render_diagnostic(d)
     head, _, rest = text.partition("\n")
     label, _, message = head.partition(": ")
-    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]")
+    out.print(f"[{_STYLE[d.severity.value]}]{escape(label)}[/]: [bold]{escape(message)}[/]", markup=True)
     if rest:
-        out.print(escape(rest))
+        out.print(rest)
     out.print()
+
+
+def write_raw(data: bytes) -> None:
+    """Bytes to standard output as they are: a filter's output (``fmt -``, ``fix -``) in the
+    input's own form, or the input itself when it cannot be formatted.  They go through
+    the guarded text stream (``cli/guard.py``), told to give back every byte it is given."""
+    out = sys.stdout
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    reconfigure = getattr(out, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape", newline="")
+    out.write(data.decode(encoding, errors="surrogateescape"))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .. import codes
 from ..cluster.address import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
@@ -23,20 +24,43 @@ class ToFormat(StrEnum):
     json = "json"
     jsonl = "jsonl"
     text = "text"
+    mk5 = "mk5"
+    luke = "luke"
+    scoresheet = "scoresheet"
+    scoresheet_csv = "scoresheet-csv"
+    jswood23 = "jswood23"
 
 
 class FromFormat(StrEnum):
     text = "text"
     json = "json"
+    auto = "auto"
+    mk5 = "mk5"
+    luke = "luke"
+    scoresheet = "scoresheet"
+    jswood23 = "jswood23"
+
+
+_OURS = (ToFormat.json, ToFormat.jsonl, ToFormat.text)
+_PEER_EXTENSIONS = (".json", ".jsonl", ".csv", ".txt", ".url", ".links")
 
 
 @app.command(cls=Command)
 def convert(
     paths: list[str] = paths_argument("Record files (text, or JSON with --from json), directories, or - for standard input."),
     to: ToFormat = choice_option(
-        ToFormat.jsonl, "--to", "-t", help="json (one array), jsonl (one document per line) or text (canonical notation)."
+        ToFormat.jsonl,
+        "--to",
+        "-t",
+        help="json (one array), jsonl (one document per line) or text (canonical notation); or another program's format: mk5 "
+        "(game links), luke (LukeConran samples), scoresheet (scorekeeper JSON), scoresheet-csv, jswood23 (docs/interchange.md).",
     ),
-    source: FromFormat = choice_option(FromFormat.text, "--from", help="text (the notation) or json (documents written by convert)."),
+    source: FromFormat = choice_option(
+        FromFormat.text,
+        "--from",
+        help="text (the notation), json (documents written by convert), mk5, luke, scoresheet or jswood23, or auto (found from "
+        "each file's content, and said on standard error).",
+    ),
     output: str | None = OUTPUT_OPT,
     parts: str | None = PARTS_OPT,
     rules: str = RULES_OPT,
@@ -55,24 +79,33 @@ def convert(
       referee convert hands.42 --to jsonl -O hands.jsonl
       referee convert game.json --from json --to text
       referee convert samples/legal/ --to jsonl --parts records/
+      referee convert links.txt --from mk5 --to text
+      referee convert game.42 --to mk5
     """
     import sys
+    from functools import partial
 
+    from ..interchange.peers.registry import Assembler, encode_judged, said
     from ..notation.writer import RecordWriter
     from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
     from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
+    from .targets import check_outputs
 
     _out, err = consoles()
     try:
         batch_options(jobs, cluster, output, parts)
-        if cluster is not None and source is FromFormat.json:
-            raise UsageError("--cluster reads the notation: convert --from json runs on this machine")
+        if parts is not None and to in (ToFormat.luke, ToFormat.scoresheet_csv):
+            raise UsageError(f"--parts cuts the output between records, and --to {to.value} writes them all in one document")
+        if cluster is not None and source is not FromFormat.text:
+            raise UsageError(f"--cluster reads the notation: convert --from {source.value} runs on this machine")
         referee = _referee(rules, options)
-        inputs = expand_paths(paths, (".json", ".jsonl") if source is FromFormat.json else EXTENSIONS)
+        kinds = {FromFormat.text: EXTENSIONS, FromFormat.json: (".json", ".jsonl"), FromFormat.auto: (*EXTENSIONS, *_PEER_EXTENSIONS)}
+        inputs = expand_paths(paths, kinds.get(source, _PEER_EXTENSIONS))
         files = inputs.files
+        check_outputs([output], files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
@@ -83,12 +116,28 @@ def convert(
         stream = sink.stream
         if to is ToFormat.json:
             stream.write("[")
-        extract: Callable[[Judged], Any] = _record_text if to is ToFormat.text else _record_json
+        extract: Callable[[Judged], Any] = (
+            _record_text if to is ToFormat.text else _record_json if to in _OURS else partial(encode_judged, to.value)
+        )
         writer = RecordWriter()
+        peers = Assembler(to.value)
         with Meter(err, files, show=wants_progress() and (not sink.to_stdout or not sys.stdout.isatty())) as meter:
             for o in _convert_source(files, source, referee, extract, jobs or default_jobs(), cluster):
                 totals.add_outcome(o)
                 meter.advance(o.file, o.hands)
+                shown = [d for d in o.diagnostics if d.code == codes.W107]  # what a peer reader inferred, said as it reads
+                if shown and o.data is not None:
+                    with meter.output():
+                        for d in shown:
+                            _print_diagnostic(err, d)
+                if o.data is not None and to not in _OURS:
+                    refused = said(o.data, o.file, o.index, to.value)
+                    totals.count(o.file, None, False, [d for d in refused if d.is_error])
+                    with meter.output():
+                        for d in refused:
+                            _print_diagnostic(err, d)
+                    if o.data.refusal is not None:
+                        continue
                 if o.hands is None or o.data is None:
                     with meter.output():
                         for d in fold_repeats(o.diagnostics):
@@ -98,7 +147,9 @@ def convert(
                     if totals.exit_status == 2:
                         break
                     continue
-                if to is ToFormat.text:
+                if to not in _OURS:
+                    stream.write(peers.add(o.data.piece))
+                elif to is ToFormat.text:
                     stream.write(writer.text(o.data))
                 elif to is ToFormat.json:
                     stream.write(("\n" if first else ",\n") + o.data)
@@ -108,6 +159,8 @@ def convert(
                 sink.boundary()
         if to is ToFormat.json:
             stream.write("\n]\n")
+        if to not in _OURS:
+            stream.write(peers.end())
     err.print(totals.summary())
     raise typer.Exit(totals.exit_status)
 
@@ -133,16 +186,28 @@ def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int, cluster: ClusterSpec | None
 ) -> Iterator[Outcome[Any]]:
     from ..judging.isolate import contained
-    from ..pipeline import judge_result, outcome_of, outcomes
+    from ..pipeline import Outcome, judge_result, outcome_of, outcomes
 
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs, cluster=cluster)
         return
     from ..interchange.jsonread import read_documents
+    from ..interchange.peers.registry import read_peer
     from ..notation.reader import ReadResult
 
     for name in files:
-        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in read_documents(name))
+        reads = read_documents(name) if source is FromFormat.json else None
+        if reads is None:
+            found, reads = read_peer(name, source.value)
+            if source is FromFormat.auto and found in ("text", "json"):
+                from ..diagnostics import Diagnostic
+
+                yield Outcome(name, 0, None, False, [Diagnostic(codes.W107, f"read as {found} (found from its content)", file=name)], None)
+                if found == "text":
+                    yield from outcomes([name], referee, extract, jobs=jobs)
+                    continue
+                reads = read_documents(name)
+        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in reads)
         for j in contained(name, judged):  # a failure stays in its record, or in its file (judging/isolate.py)
             yield outcome_of(j, extract)
 
@@ -156,6 +221,7 @@ class SchemaKind(StrEnum):
     dups = "dups"
     stats = "stats"
     standings = "standings"
+    bot = "bot"
 
 
 @app.command(cls=Command)
@@ -165,7 +231,8 @@ def schema(
         SchemaKind.convert,
         "--for",
         help="Whose JSON: convert (its documents, which select also writes), check, score or analyze (their JSON lines), "
-        "rules (its JSON listing), or dups, stats or standings (their JSON documents).",
+        "rules (its JSON listing), dups, stats or standings (their JSON documents), "
+        "or bot (the lines of protocol referee-bot/1 between a match and its bots, both ways).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -176,6 +243,7 @@ def schema(
       referee schema --for check > check.schema.json
       referee schema --for score -O score.schema.json
       referee schema --for analyze -O analyze.schema.json
+      referee schema --for bot -O bot.schema.json
     """
     import sys
 

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import typer
 
 from .app import app
 from .common import OPTIONS_OPT, RULES_OPT, consoles
 from .params import Command, paths_argument
-
-if TYPE_CHECKING:
-    from ..diagnostics import Diagnostic
 
 
 @app.command(cls=Command)
@@ -30,7 +25,8 @@ def fix(
     Nothing else changes: not a deal, bid or play, not a comment, not the layout. A
     record with any other error (a renege not ruled, a tile not held, a syntax error...)
     is left as it is and named. A file is replaced through a temporary file and a
-    rename, so it is never left half written.
+    rename, so it is never left half written; another fix or fmt of the same file waits
+    for this one, and a file changed by something else meanwhile is left as it is (exit 2).
 
     \b
     Examples:
@@ -41,15 +37,17 @@ def fix(
     """
     import difflib
     import sys
+    from contextlib import ExitStack
     from pathlib import Path
 
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
-    from ..notation.reader import cannot_read, read_text
-    from ..output import WriteError, write_text
+    from ..notation.reader import cannot_read, file_text, read_text
+    from ..output import WriteError
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, write_raw
+    from .inplace import editing
 
     out, err = consoles()
     try:
@@ -58,71 +56,70 @@ def fix(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
-    for name in files:
-        display = STDIN_NAME if name == STDIN else name
-        try:
-            raw = sys.stdin.buffer.read() if name == STDIN else Path(name).read_bytes()
-        except OSError as e:
-            _print_diagnostic(err, cannot_read(display, e))
-            status = 2
-            continue
-        read = _text(raw, display)
-        if isinstance(read, Diagnostic):  # not UTF-8 text: written back, it would not be the same file
-            _print_diagnostic(err, read)
-            status = 2
-            continue
-        before, newline = read
-        found = []
-        for i, rr in enumerate(read_text(before, display), start=1):
-            judged = judge_result(rr, referee, display, i)
-            stop = blocking(judged.diagnostics)
-            if stop:
-                first = stop[0]
-                more = sorted({str(d.code) for d in stop})
-                err.print(
-                    f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
-                )
-                status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
-                continue
-            found += edits(judged, before)
-        after = apply_edits(before, found)
-        if newline != "\n":
-            before, after = before.replace("\n", newline), after.replace("\n", newline)
-        if name == STDIN and not (diff or check_only):
-            sys.stdout.write(after)
-            continue
-        if after == before:
-            continue
-        if diff:
-            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
-            status = max(status, 1)
-        elif check_only:
-            out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
-            status = max(status, 1)
-        else:
-            try:  # a kill or a full disk leaves the original, never half a file (output.py)
-                write_text(name, ("\ufeff" if raw.startswith(b"\xef\xbb\xbf") else "") + after)
-            except WriteError as e:
-                _usage_fail(err, str(e))  # says it; the other files go on
+    with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
+        for name in files:
+            held.close()
+            display = STDIN_NAME if name == STDIN else name
+            editor = None
+            try:
+                if name == STDIN:
+                    raw = sys.stdin.buffer.read()
+                elif diff or check_only:
+                    raw = Path(name).read_bytes()
+                else:
+                    editor = held.enter_context(editing(name))
+                    raw = editor.data
+            except OSError as e:
+                _print_diagnostic(err, cannot_read(display, e))
                 status = 2
                 continue
-            for edit in sorted(found, key=lambda e: (e.line, e.order)):
-                out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
+            except WriteError as e:  # another fmt or fix holds it
+                _usage_fail(err, str(e))
+                status = 2
+                continue
+            read = file_text(raw, display)  # as the reader reads it, and the form to write it back in
+            if isinstance(read, Diagnostic):  # not text: written back, it would not be the same file
+                _print_diagnostic(err, read)
+                status = 2
+                if name == STDIN and not (diff or check_only):
+                    write_raw(raw)  # a filter passes on what it cannot mend
+                continue
+            before, form = read
+            found = []
+            for i, rr in enumerate(read_text(before, display), start=1):
+                judged = judge_result(rr, referee, display, i)
+                stop = blocking(judged.diagnostics)
+                if stop:
+                    first = stop[0]
+                    more = sorted({str(d.code) for d in stop})
+                    err.print(
+                        f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                    )
+                    status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
+                    continue
+                found += edits(judged, before)
+            after = apply_edits(before, found)
+            if name == STDIN and not (diff or check_only):
+                write_raw(form.encode(after))
+                continue
+            if form.newline == "\r":  # shown as the file has it
+                before, after = before.replace("\n", "\r"), after.replace("\n", "\r")
+            if after == before:
+                continue
+            if diff:
+                sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
+                status = max(status, 1)
+            elif check_only:
+                out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
+                status = max(status, 1)
+            else:
+                try:  # atomic, and never over a change made meanwhile (inplace.py)
+                    assert editor is not None
+                    editor.replace(form.text(after), encoding=form.codec)
+                except WriteError as e:
+                    _usage_fail(err, str(e))  # says it; the other files go on
+                    status = 2
+                    continue
+                for edit in sorted(found, key=lambda e: (e.line, e.order)):
+                    out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
     raise typer.Exit(status)
-
-
-def _text(raw: bytes, name: str) -> tuple[str, str] | Diagnostic:
-    """The text of a file as the reader reads it (a byte-order mark dropped, old Mac
-    line ends read as newlines), and the line end to write it back with; or why it is
-    not text (S006), as ``check`` says it."""
-    import io
-
-    from ..notation.reader import read_blocks
-    from ..notation.scanner import NotText, decode_blocks
-
-    blocks = list(decode_blocks(io.BytesIO(raw)))
-    if any(isinstance(b, NotText) for b in blocks):
-        result = next(read_blocks(blocks[-1:], name))
-        return result.diagnostics[0]
-    text = "".join(b for b in blocks if isinstance(b, str))
-    return text, "\r" if b"\r" in raw and b"\n" not in raw else "\n"

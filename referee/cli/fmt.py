@@ -23,9 +23,12 @@ def fmt(
     """Rewrite records in the canonical form: tags in order, tiles high end first,
     one trick per line, seat labels written out. Comments stay where they were written.
 
-    A file with a syntax error is left untouched (exit 2). A file is replaced through
-    a temporary file and a rename, so it is never left half written (a kill or a full
-    disk leaves the original).
+    A file with a syntax error is left untouched (exit 2); from standard input, it is
+    written back to standard output unchanged. A file keeps its encoding, byte-order
+    mark and line ends (CRLF, CR). A file is replaced through a temporary file and a
+    rename, so it is never left half written (a kill or a full disk leaves the original);
+    another fmt or fix of the same file waits for this one, and a file changed by
+    something else meanwhile is left as it is (exit 2).
 
     \b
     Examples:
@@ -37,15 +40,18 @@ def fmt(
     import difflib
     import io
     import sys
+    from contextlib import ExitStack
 
-    from ..notation.reader import read_records
+    from ..diagnostics import Diagnostic
+    from ..notation.reader import file_text, read_records
     from ..notation.writer import format_records
-    from ..output import WriteError, reason, write_text
+    from ..output import WriteError, reason
     from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped
+    from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
+    from .inplace import editing
 
     out, err = consoles()
     try:
@@ -56,60 +62,72 @@ def fmt(
     name_skipped(err, inputs.skipped, verbose)
     status = 0
     tally = {"changed": 0, "canonical": 0, "broken": 0}
-    for name in inputs.files:
-        display = "<stdin>" if name == STDIN else name
-        try:  # read once, as bytes: standard input and FIFOs cannot be read twice
-            if name == STDIN:
-                data = sys.stdin.buffer.read()
-            else:
-                with open(name, "rb") as f:
-                    data = f.read()
-        except OSError as e:  # e.g. no permission: this file is left alone, the others go on
-            _usage_fail(err, f"cannot read {display}: {reason(e)}")  # says it; the other files go on
-            status = 2
-            tally["broken"] += 1
-            continue
-        before = data.decode("utf-8", errors="replace")  # compared only when the reader found the text whole
-        records = []
-        broken = False
-        for i, rr in enumerate(read_records(io.BytesIO(data), display), start=1):  # bad bytes are S006, as in check
-            judged = judge_result(rr, referee, display, i)
-            syntax = [d for d in judged.diagnostics if d.is_syntax]
-            if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
-                broken = True
-                for d in fold_repeats(syntax):
-                    _print_diagnostic(err, d)
-                continue
-            records.append(canonical(judged.record, judged.verdict))
-        if broken:
-            err.print(f"{display}: not formatted (syntax errors)")
-            status = 2
-            tally["broken"] += 1
-            continue
-        after = "".join(format_records(records))
-        if name == STDIN and not (diff or check_only):
-            sys.stdout.write(after)
-            continue
-        if after == before:
-            tally["canonical"] += 1
-            continue
-        tally["changed"] += 1
-        if diff:
-            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (canonical)"))
-            status = max(status, 1)
-        elif check_only:
-            out.print(f"{display}: not canonical")
-            status = max(status, 1)
-        else:
-            try:
-                write_text(name, after)  # a kill or a full disk leaves the original, never half a file (output.py)
-            except WriteError as e:
-                _usage_fail(err, str(e))  # says it; the other files go on
+    with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
+        for name in inputs.files:
+            held.close()
+            display = "<stdin>" if name == STDIN else name
+            edit = None
+            try:  # read once, as bytes: standard input and FIFOs cannot be read twice
+                if name == STDIN:
+                    data = sys.stdin.buffer.read()
+                elif diff or check_only:
+                    with open(name, "rb") as f:
+                        data = f.read()
+                else:
+                    edit = held.enter_context(editing(name))
+                    data = edit.data
+            except (OSError, WriteError) as e:  # e.g. no permission, or another fmt holds it: the others go on
+                _usage_fail(err, str(e) if isinstance(e, WriteError) else f"cannot read {display}: {reason(e)}")
                 status = 2
-                tally["changed"] -= 1
                 tally["broken"] += 1
                 continue
-            out.print(f"{display}: formatted")
+            read = file_text(data, display)  # as the reader reads it, and the form (encoding, BOM, line ends) to keep
+            records = []
+            broken = False
+            for i, rr in enumerate(read_records(io.BytesIO(data), display), start=1):  # bad bytes are S006, as in check
+                judged = judge_result(rr, referee, display, i)
+                syntax = [d for d in judged.diagnostics if d.is_syntax]
+                if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
+                    broken = True
+                    for d in fold_repeats(syntax):
+                        _print_diagnostic(err, d)
+                    continue
+                records.append(canonical(judged.record, judged.verdict))
+            if broken or isinstance(read, Diagnostic):
+                err.print(f"{display}: not formatted (syntax errors)")
+                status = 2
+                tally["broken"] += 1
+                if name == STDIN and not (diff or check_only):
+                    write_raw(data)  # a filter passes on what it cannot format: the output is the input, unchanged
+                continue
+            before, form = read
+            after = form.as_read("".join(format_records(records)))
+            if name == STDIN and not (diff or check_only):
+                write_raw(form.encode(after))
+                continue
+            if after == before:
+                tally["canonical"] += 1
+                continue
+            tally["changed"] += 1
+            if diff:
+                sys.stdout.writelines(
+                    difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (canonical)")
+                )
+                status = max(status, 1)
+            elif check_only:
+                out.print(f"{display}: not canonical")
+                status = max(status, 1)
+            else:
+                try:
+                    assert edit is not None
+                    edit.replace(form.text(after), encoding=form.codec)  # atomic, and never over a change made meanwhile
+                except WriteError as e:
+                    _usage_fail(err, str(e))  # says it; the other files go on
+                    status = 2
+                    tally["changed"] -= 1
+                    tally["broken"] += 1
+                    continue
+                out.print(f"{display}: formatted")
     if inputs.files != [STDIN] or diff or check_only:
         done = "not canonical" if (diff or check_only) else "formatted"
         skipped = f" ({len(inputs.skipped):,} skipped)" if inputs.skipped else ""

@@ -18,18 +18,30 @@ each command runs inside ``guarded``, which puts its standard streams behind
   Dask scheduler: ...``, exit status 2.
 - Any other exception (a bug) that escapes the per-record containment of
   ``judge.isolate``: ``error: internal error: ...; please report it``, exit status 2.
+- A standard stream that was closed when the process started (``referee check x
+  >&-``, ``2>&-``, ``<&-``, as cron and daemons run commands; Python then has
+  ``None`` for it): a closed standard output or error is a reader that is not there,
+  as quiet as a broken pipe, and the exit status is the one the input deserves; a
+  closed standard input reads as a file that cannot be read (``S014 cannot read
+  <stdin>: standard input is closed``, exit status 2) by the commands given ``-``,
+  and is not missed by the others.
 
 ``run`` is the console script: it guards ``--help`` and ``--version`` too, which
-print before any command runs.
+print before any command runs, and first puts ``/dev/null`` on a closed descriptor
+0, 1 or 2, so that no file the command opens later takes its number (a worker
+process, or a library writing to descriptor 1, would otherwise write into it).
 """
 
 from __future__ import annotations
 
+import errno
 import functools
+import io
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TextIO, cast
 
 import typer
 
@@ -47,19 +59,71 @@ def stdout_closed() -> bool:
     return bool(_STDOUT) and _STDOUT[-1].gone
 
 
+class _Absent(io.TextIOBase):
+    """Where a standard stream closed at start-up goes: nowhere (its guard never writes to it)."""
+
+    encoding = "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def isatty(self) -> bool:
+        return False
+
+
+class _ClosedInput(io.RawIOBase):
+    """Standard input closed at start-up: reading it fails as a file that cannot be read."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, "standard input is closed")
+
+
+def _guard(stream: Any, target: str) -> GuardedStream:
+    """``stream`` guarded; ``None`` (closed when the process started) is a reader already gone."""
+    if stream is not None:
+        return GuardedStream(stream, target, standard=True)
+    absent = GuardedStream(cast(TextIO, _Absent()), target)
+    absent.gone = True
+    return absent
+
+
 @contextmanager
 def _streams() -> Iterator[tuple[GuardedStream, GuardedStream]]:
-    """``sys.stdout`` and ``sys.stderr`` guarded for the duration (the consoles look them up on each print)."""
-    saved = sys.stdout, sys.stderr
-    out = GuardedStream(sys.stdout, "to standard output", standard=True)
-    err = GuardedStream(sys.stderr, "to standard error", standard=True)
+    """``sys.stdout`` and ``sys.stderr`` guarded for the duration (the consoles look them up on each print),
+    and a closed ``sys.stdin`` made a stream whose reading fails with words."""
+    saved = sys.stdout, sys.stderr, sys.stdin
+    out = _guard(sys.stdout, "to standard output")
+    err = _guard(sys.stderr, "to standard error")
     sys.stdout, sys.stderr = out.as_text_io(), err.as_text_io()
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()), encoding="utf-8")
     _STDOUT.append(out)
     try:
         yield out, err
     finally:
         _STDOUT.pop()
-        sys.stdout, sys.stderr = saved
+        sys.stdout, sys.stderr, sys.stdin = saved
+
+
+def _fill_closed_descriptors() -> None:
+    """Put ``/dev/null`` on each of descriptors 0, 1 and 2 that is closed (see the module's docstring)."""
+    for fd, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, mode)
+            except OSError:
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def _fail(err: GuardedStream, problem: str | WriteError) -> int:
@@ -133,6 +197,7 @@ def run() -> None:
     ``--help``, ``--version`` and usage errors, which are printed before any command runs."""
     from .app import app
 
+    _fill_closed_descriptors()
     with _streams() as (out, err):
         try:
             app()

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from ..engine.games import NAMES
 
 __all__ = [
     "BUILT_IN_PROFILES",
+    "COMMAND_ORDER",
+    "ENCODING_HELP",
     "RULES_METAVAR",
     "Command",
     "Group",
@@ -170,9 +172,43 @@ def paths_argument(help: str) -> Any:
     return typer.Argument(..., metavar="PATH...", help=help, autocompletion=complete_paths)
 
 
+ENCODING_HELP = (
+    'Read record files in this encoding instead of UTF-8, e.g. cp1252 (Windows\' "ANSI"), latin-1, utf-16 '
+    "(fmt and fix write them back in it)."
+)
+
+
+def _reading_encoding(ctx: Any, param: Any, value: str | None) -> None:
+    """``--encoding``: the encoding record files are read in while the command runs."""
+    from ..notation.encodings import EncodingError, reading  # small: codecs and difflib
+
+    try:
+        ctx.with_resource(reading(value))
+    except EncodingError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+_READS_RECORDS = ("paths", "file")
+"""The arguments of the commands that read records: each such command takes ``--encoding``."""
+
+
 class Command(TyperCommand):
     """A command whose usage line and argument list say ``PATH...`` and ``FILE``, not
-    typer's ``{paths}...`` and ``<list[str]>``."""
+    typer's ``{paths}...`` and ``<list[str]>``.
+
+    A command that reads records (a ``PATH...`` or ``FILE`` argument) takes
+    ``--encoding NAME``, given here once for all of them: it sets the encoding the
+    reader reads files in for the command's run (``notation.encodings.reading``), so
+    no command passes it on by hand.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if any(p.param_type_name == "argument" and p.name in _READS_RECORDS for p in self.params):
+            option = TyperOption(
+                param_decls=["--encoding"], metavar="NAME", expose_value=False, callback=_reading_encoding, help=ENCODING_HELP
+            )
+            self.params.append(option)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -200,10 +236,39 @@ class Command(TyperCommand):
                     formatter.write_dl(rows)
 
 
+COMMAND_ORDER = (
+    "check",
+    "score",
+    "show",
+    "convert",
+    "fmt",
+    "fix",
+    "report",
+    "analyze",
+    "select",
+    "tag",
+    "dups",
+    "stats",
+    "standings",
+    "simulate",
+    "rules",
+    "schema",
+)
+"""The order ``referee --help`` lists the commands in: as a newcomer meets them (check a
+record, score it, look at it, convert and tidy it, fix its results), then the pictures and
+analysis, the league tools, and the helpers.  A command not named here comes last."""
+
+
 class Group(TyperGroup):
     """The ``referee`` group, whose unused ``--help`` is a plain ``False``: typer gives it
     None, and coerces every non-bool value through pydantic, which ``referee check --help``
-    would then import for nothing (a third of a second)."""
+    would then import for nothing (a third of a second).  Its commands are listed in
+    ``COMMAND_ORDER``, not in the order their modules happen to register them."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda n: (rank.get(n, len(rank)), n))
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)

@@ -59,12 +59,14 @@ def score(
     """
     from ..pipeline import UsageError, expand_paths, tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
+    from .targets import check_outputs
 
     _out, err = consoles(wide=True)
     try:
         batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options)
         inputs = expand_paths(paths)
+        check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
@@ -85,9 +87,9 @@ def _score(
     cluster: ClusterSpec | None,
 ) -> Totals:
     """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
-    import csv
 
     from ..pipeline import Totals, default_jobs, outcomes
+    from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS, score_sheet
     from .common import _print_diagnostic
@@ -98,7 +100,7 @@ def _score(
     totals = Totals(files=len(files), skipped=skipped)
     writer = None
     if fmt is ScoreFormat.csv:
-        writer = csv.DictWriter(sink.stream, fieldnames=CSV_FIELDS, lineterminator="\n")
+        writer = csv_writer(sink.stream, CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
     extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
     with Meter(err, files, show=wants_progress() and (fmt is not ScoreFormat.json or not sink.to_stdout)) as meter:

@@ -107,15 +107,18 @@ def report(
     from ..output import reason
     from ..pipeline import UsageError, expand_paths
     from ..report.adapter import read_views
-    from ..report.html import report_html
+    from ..report.html import IndexEntry, index_html, report_html
     from ..words import plural
     from .common import _referee, _usage_fail
+    from .targets import check_outputs
 
     _out, err = consoles()
+    pages: list[IndexEntry] = []
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
         targets = _report_targets(files, output)
+        check_outputs(targets, files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
@@ -141,8 +144,25 @@ def report(
         page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
-        err.print(f"{target}: {plural(sum(len(v.hands) for v in views), 'hand')}, {plural(errors, 'error')}")
+        hands = sum(len(v.hands) for v in views)
+        err.print(f"{target}: {plural(hands, 'hand')}, {plural(errors, 'error')}")
         status = max(status, exit_status(diagnostics))
+        events = [value for v in views for tag, value in v.tags if tag.lower() == "event"]
+        pages.append(
+            IndexEntry(
+                href=target.name,
+                file="<stdin>" if name == "-" else name,
+                events=list(dict.fromkeys(events)),
+                games=sum(v.mode == "game" for v in views),
+                hands=hands,
+                errors=errors,
+                warnings=sum(d.severity.value == "warning" for d in diagnostics),
+            )
+        )
+    if len(targets) > 1:  # several pages in a directory: its index links every one
+        index = Path(output) / "index.html"
+        _write_or_print(str(index), index_html(pages), err)
+        err.print(f"{index}: {plural(len(pages), 'page')}")
     raise typer.Exit(status)
 
 
@@ -172,6 +192,7 @@ def _report_targets(files: list[str], output: str) -> list[Path]:
     except OSError as e:
         raise UsageError(f"-O {output}: cannot make the directory: {e.strerror or e}") from None
     stems = ["stdin" if f == "-" else Path(f).stem for f in files]
+    stems = [f"{stem}-page" if stem.lower() == "index" else stem for stem in stems]  # index.html is the index
     targets = []
     for i, (f, stem) in enumerate(zip(files, stems, strict=True)):
         if stems.count(stem) > 1:  # the same name in two folders: say which folder
@@ -223,32 +244,33 @@ def show(
     import io
     import sys
 
-    from rich.console import Console
-
     from ..diagnostics import exit_status
-    from ..engine.hand import HandSnapshot
     from ..engine.tiles import Tile
+    from ..engine.views import HandView
     from ..notation.reader import read_records
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
+    from ..report.escaping import Console
     from ..report.picture import hand_picture
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _print_diagnostic, _referee, _usage_fail, read_whole
+    from .targets import check_outputs
 
     out, err = consoles()
     try:
         referee = _referee(rules, options)
         expand_paths([file])  # only to say why a path cannot be read
+        check_outputs([output], [file], err)  # never onto an input (targets.py)
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     display = STDIN_NAME if file == STDIN else file
     results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
-    for index, rr in enumerate(results, start=1):
+    for index, rr in enumerate(read_whole(results, display), start=1):
         if game is not None and index != game:
             continue
         if rr.record is None:
-            if game is None and hand is not None:
-                continue
+            if game is None and hand is not None and not any(d.code == "S014" for d in rr.diagnostics):
+                continue  # an unreadable record, not the one looked for; a file that cannot be read is said
             for d in rr.diagnostics:
                 _print_diagnostic(err, d)
             raise typer.Exit(2)
@@ -258,7 +280,7 @@ def show(
             if game is None:
                 continue  # `--hand N` alone: the first record with a hand numbered N
             raise _usage_fail(err, f"record {game} has no hand {hand}; its hands are {', '.join(map(str, labels)) or 'none'}")
-        trace: dict[int, list[tuple[HandSnapshot, list[Tile]]]] = {}
+        trace: dict[int, list[tuple[HandView, list[Tile]]]] = {}
         verdict = referee.judge(record, file=display, game_index=index, trace=trace)
         source = record.source
         verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]

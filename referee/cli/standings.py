@@ -35,7 +35,9 @@ def standings(
     """A table for a league or round robin: games won and lost, marks (or points) for
     and against, the ranking, and a cross table of who beat whom.
 
-    Teams are the sides' players from the seat tags (in Moon, each player). Only
+    Teams are the sides' players from the seat tags (in Moon, each player); names
+    that differ only in case, accents or spaces are one player (with a note), and a
+    house-rule file's [players] table maps other spellings to one name. Only
     games the replay gives a winner count; the others are named on standard error. The tie-breaks are wins, losses,
     head-to-head, difference, for and against (docs/cli.md); a house-rule file sets
     its own in a [standings] table (tie-breaks = [...]).
@@ -52,16 +54,18 @@ def standings(
 
     from ..judging.house import HouseRuleError, load_tie_breaks
     from ..league.games import summary
+    from ..league.names import Roster
     from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .params import did_you_mean
     from .progress import Meter, wants_progress
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
+        roster = Roster(_aliases(referee))
         files = expand_paths(paths).files
         order = list(DEFAULT_TIE_BREAKS)
         source = referee.profiles[referee.defaults[0]].source if referee.profiles else None
@@ -81,7 +85,7 @@ def standings(
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files))
-    table = Table()
+    table = Table(roster)
     uncounted: list[str] = []
     with Meter(err, files, show=wants_progress() and fmt is StandingsFormat.text) as meter:
         for o in outcomes(files, referee, summary, jobs=jobs or default_jobs(), share=True):
@@ -97,12 +101,12 @@ def standings(
     if fmt is StandingsFormat.json:
         sys.stdout.write(json.dumps(standings_document(rows, table, order), indent=2) + "\n")
     else:
-        out.print(standings_title(order), markup=False)
+        out.print(standings_title(order, table.units), markup=False)
         out.print(standings_table(rows, table.units))
         out.print()
         out.print(CROSS_TITLE, markup=False)
         out.print(cross_table(rows, table))
-    for line in uncounted:
+    for line in [*uncounted, *roster.notes()]:
         err.print(f"note: {line}", highlight=False, markup=False)
     err.print(totals.summary())
     raise typer.Exit(2 if totals.exit_status == 2 else 0)

@@ -37,7 +37,10 @@ def stats(
     each special contract tried and made.
 
     Names come from the seat tags ([North "Ann"]); an unnamed seat is reported as
-    the seat. Every figure is the replay's, not what the records state.
+    the seat. Names that differ only in case, accents or spaces (Jo, jo; José,
+    Jose) are one player, with a note on standard error; a house-rule file's
+    [players] table maps other spellings to one name. Every figure is the
+    replay's, not what the records state.
 
     \b
     Examples:
@@ -45,26 +48,28 @@ def stats(
       referee stats samples/league --by team
       referee stats samples/league --format csv > players.csv
     """
-    import csv
     import json
     import sys
 
     from ..league.games import summary
+    from ..league.names import Roster
     from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.stats import Tally
     from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
-    from .common import _print_diagnostic, _referee, _usage_fail
+    from ..report.escaping import csv_writer
+    from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .progress import Meter, wants_progress
 
     out, err = consoles(wide=True)
     try:
         referee = _referee(rules, options)
+        roster = Roster(_aliases(referee))
         files = expand_paths(paths).files
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     tune_gc()
     totals = Totals(files=len(files))
-    tally = Tally(by.value)
+    tally = Tally(by.value, roster)
     with Meter(err, files, show=wants_progress() and fmt is StatsFormat.text) as meter:
         for o in outcomes(files, referee, summary, jobs=jobs or default_jobs(), share=True):
             totals.add_outcome(o)
@@ -79,10 +84,12 @@ def stats(
     if fmt is StatsFormat.json:
         sys.stdout.write(json.dumps(stats_document(rows, by.value), indent=2) + "\n")
     elif fmt is StatsFormat.csv:
-        writer = csv.DictWriter(sys.stdout, fieldnames=STATS_CSV_FIELDS, lineterminator="\n")
+        writer = csv_writer(sys.stdout, STATS_CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
         writer.writerows(stats_rows(rows))
     else:
         out.print(stats_table(rows, by.value, tally.contracts()))
+    for line in roster.notes():
+        err.print(f"note: {line}", highlight=False, markup=False)
     err.print(totals.summary())
     raise typer.Exit(2 if totals.exit_status == 2 else 0)

@@ -10,11 +10,28 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .auction import Bid
-from .declarations import Declaration
+from .declarations import NUMBER_NAMES, Declaration
 from .tiles import Tile
 
-__all__ = ["Accept", "Action", "Call", "Claim", "Declare", "Exchange", "Play", "Renege"]
+__all__ = ["Accept", "Action", "Bid", "Call", "Claim", "Declare", "Exchange", "Play", "Renege"]
+
+
+class Bid(NamedTuple):
+    """A bid: an amount in the game's unit, in Texas 88 the trump suit, and a
+    contract named with the bid (42's 'plunge' or 'splash').  (``engine.auction``,
+    which holds the bidding rules, hands it on too.)"""
+
+    amount: int
+    suit: int | None = None
+    contract: str | None = None
+
+    def __str__(self) -> str:
+        words = [str(self.amount)]
+        if self.suit is not None:
+            words.append(NUMBER_NAMES[self.suit])
+        if self.contract is not None:
+            words.append(self.contract)
+        return " ".join(words)
 
 
 class Call(NamedTuple):

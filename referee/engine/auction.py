@@ -1,54 +1,38 @@
-"""Bids and the bidding ladder of each game."""
+"""The auction: the bidding ladder of each game, and the calls of a hand.
+
+``check_call`` says why a call may not be made now, ``call`` makes it (the hand's
+``check_bid`` and ``Call`` action), and ``legal_calls`` lists every call the seat to
+speak may make, each one passed by ``check_call``.  ``Bid`` is defined with the
+other action values (``engine/actions.py``) and handed on here.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .. import codes
+from ..words import plural
+from .actions import Bid, Call
 from .declarations import NUMBER_NAMES
 from .refusal import Refusal
-from .scoring import bid_marks, marks_in
+from .state import AUCTION, EXCHANGE, THROWN_IN, HandState
+from .trump import after_exchange, not_offered
+from .turns import out_of_turn
 
 if TYPE_CHECKING:
     from .profiles import Contract, Game, Rules
 
-__all__ = ["Bid", "bid_marks", "check_amount", "check_contract_amount", "marks_in", "needs_all_tricks", "on_ladder"]
+__all__ = ["Bid", "call", "check_amount", "check_call", "check_contract_amount", "legal_calls", "on_ladder"]
 
-
-class Bid(NamedTuple):
-    """A bid: an amount in the game's unit, in Texas 88 the trump suit, and a
-    contract named with the bid (42's 'plunge' or 'splash')."""
-
-    amount: int
-    suit: int | None = None
-    contract: str | None = None
-
-    def __str__(self) -> str:
-        words = [str(self.amount)]
-        if self.suit is not None:
-            words.append(NUMBER_NAMES[self.suit])
-        if self.contract is not None:
-            words.append(self.contract)
-        return " ".join(words)
-
-
-def needs_all_tricks(game: Game, amount: int) -> bool:
-    """42: 42 and over; 88: over 88; Moon: the 21 (and 7, which is every trick)."""
-    ladder = game.ladder
-    if amount in ladder.all_in_bids:
-        return True
-    if ladder.mark_unit is None:
-        return amount >= game.tricks
-    if amount in ladder.point_bids:
-        return False
-    return marks_in(game, amount) >= 1
+_ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
+"""One tile of a suit, in words ("holds no six", not "no sixe")."""
 
 
 def on_ladder(game: Game, amount: int) -> bool:
     ladder = game.ladder
     if amount in ladder.point_bids or amount in ladder.all_in_bids:
         return True
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     if marks == 0:
         return False
     return ladder.mark_bids is None or marks in ladder.mark_bids
@@ -75,7 +59,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
     ladder = game.ladder
     if amount in ladder.point_bids and (high is None or amount > high):
         return None  # the common case: a point bid over a lower bid (jump rules are for marks)
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     steps = rules.scoring.mark_steps
     if not on_ladder(game, amount) or (steps is not None and amount not in ladder.point_bids and marks not in steps):
         words = _ladder_words(game)
@@ -90,7 +74,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
         return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
     if steps is not None and amount not in ladder.point_bids:
         # Points version: 42 or 84 may open; 168 only over 84.
-        current = marks_in(game, high) if high is not None else 0
+        current = game.ladder.marks_in(high) if high is not None else 0
         before = steps[steps.index(marks) - 1] if steps.index(marks) > 0 else 0
         if ladder.opening_marks_max is not None and marks > ladder.opening_marks_max and current != before:
             unit = ladder.mark_unit or 0
@@ -99,7 +83,7 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
             )
         return None
     if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
-        current = marks_in(game, high) if high is not None else 0
+        current = game.ladder.marks_in(high) if high is not None else 0
         limit = max(ladder.opening_marks_max, current + 1)
         if marks > limit:
             return Refusal(
@@ -119,7 +103,7 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
     """
     game = rules.game
     unit = game.ladder.mark_unit or 0
-    marks = marks_in(game, amount)
+    marks = game.ladder.marks_in(amount)
     least = contract.min_marks * unit
     if marks < contract.min_marks:
         return Refusal(
@@ -127,7 +111,7 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
         )
     if high is not None and amount <= high:
         return Refusal(codes.E202, f"{who} bid {amount}, which is not higher than the current bid of {high}")
-    current = marks_in(game, high) if high is not None else 0
+    current = game.ladder.marks_in(high) if high is not None else 0
     if marks != contract.min_marks and not (current >= contract.min_marks and marks == current + 1):
         allowed = least if current < contract.min_marks else (current + 1) * unit
         return Refusal(
@@ -136,3 +120,142 @@ def check_contract_amount(rules: Rules, contract: Contract, amount: int, high: i
             f"a {contract.name} opens or jumps to {least}, or goes one mark over a bid of {least} or more",
         )
     return None
+
+
+# -- the calls of a hand ------------------------------------------------------------------
+def check_call(h: HandState, seat: int | None, bid: Bid | None) -> Refusal | None:
+    """Why ``seat`` (None: whoever's turn it is) may not make this call (``bid`` None: a pass)."""
+    if h.phase is not AUCTION:
+        return Refusal(
+            codes.E209, "the auction is already over" + (f" ({h.seat(seat)} called after it)" if seat is not None else ""), seat=seat
+        )
+    if seat is not None and seat != h.turn:
+        return out_of_turn(h.game, h.turn, seat, codes.E201, "bid")
+    who_seat = h.turn if seat is None else seat
+    assert who_seat is not None
+    game = h.game
+    who = h.seat(who_seat)
+    if bid is None:
+        if who_seat == h.dealer and h.high_bid is None and h.rules.option("all-pass") == "forced":
+            return Refusal(
+                codes.E205,
+                f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid",
+                f"bid at least {game.ladder.forced_min}",
+                seat=who_seat,
+            )
+        return None
+    needs_suit = game.ladder.needs_suit
+    if needs_suit and bid.suit is None:
+        return Refusal(
+            codes.E207,
+            f"{who} bid {bid.amount} without a trump suit; {game.title} bids name one",
+            f"write it like `{bid.amount} fives`",
+            seat=who_seat,
+        )
+    if not needs_suit and bid.suit is not None:
+        return Refusal(
+            codes.E207,
+            f"{who} named {NUMBER_NAMES[bid.suit]} in a bid; {game.title} bids are amounts only",
+            "trump is named after the auction with `trump`",
+            seat=who_seat,
+        )
+    if bid.contract is not None:
+        return _check_contract_bid(h, who_seat, bid)
+    refusal = check_amount(h.rules, bid.amount, h.high_bid.amount if h.high_bid else None, who)
+    if refusal:
+        return refusal
+    if bid.suit is not None and h.deal_known and not any(t.has(bid.suit) for t in h.hands[who_seat]):
+        return Refusal(
+            codes.E206,
+            f"{who} bid {NUMBER_NAMES[bid.suit]} but holds no {_ONE_OF[bid.suit]}",
+            "a bidder must hold at least one tile of the suit named",
+            seat=who_seat,
+        )
+    return None
+
+
+def _check_contract_bid(h: HandState, seat: int, bid: Bid) -> Refusal | None:
+    """A contract named with the bid: its option, the bidder's doubles, and its amount."""
+    assert bid.contract is not None
+    who = h.seat(seat)
+    contract = h.rules.contract(bid.contract)
+    if contract is None or contract.when != "bid":
+        return not_offered(h.rules, bid.contract)
+    if h.deal_known:
+        doubles = sum(t.is_double for t in h.hands[seat])
+        if doubles < contract.min_doubles:
+            return Refusal(
+                codes.E210,
+                f"{who} bid {contract.name} holding {plural(doubles, 'double')}; a {contract.name} needs at least {contract.min_doubles}",
+                seat=seat,
+            )
+    return check_contract_amount(h.rules, contract, bid.amount, h.high_bid.amount if h.high_bid else None, who)
+
+
+def call(h: HandState, action: Call) -> None:
+    """Make the call ``action`` (checked or forced by the caller)."""
+    who = h.turn if action.seat is None else action.seat
+    assert who is not None
+    bid = action.bid
+    h.calls.append((who, bid))
+    h.log.append(action if action.seat == who else Call(who, bid))
+    if bid is not None and (h.high_bid is None or bid.amount > h.high_bid.amount):
+        h.high_bid = bid
+        h.declarer = who
+    all_in = bid is not None and bid.amount in h.game.ladder.all_in_bids
+    if len(h.calls) == h.game.players or all_in:
+        _close(h)
+    else:
+        h.turn = h.order.next[who]
+
+
+def _close(h: HandState) -> None:
+    """The auction is over: thrown in, or on to the kitty exchange or to naming trump."""
+    if h.high_bid is None:
+        h.phase = THROWN_IN
+        h.turn = None
+        return
+    h.turn = h.declarer
+    if h.game.kitty is not None and h.deal_known:
+        h.phase = EXCHANGE
+    else:
+        after_exchange(h)
+
+
+def legal_calls(h: HandState) -> list[Bid | None]:
+    """Every call the seat whose turn it is may make now: a pass (None) unless that seat
+    is a forced dealer, then each bid the ladder allows, amounts low first, then the
+    contracts bid (plunge, splash), low first.
+
+    Each is one that ``check_call`` accepts.  Where a game's ladder sets no most marks,
+    mark bids are listed up to one mark over the current bid (or the opening limit).
+
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> h = Hand(make_rules("42", {"all-pass": "forced"}), dealer=3, deal=None)
+    >>> [str(b) for b in legal_calls(h)][:4], [str(b) for b in legal_calls(h)][-2:]
+    (['None', '30', '31', '32'], ['42', '84'])
+    >>> for _ in range(3): h.bid(None, None)
+    >>> legal_calls(h)[0]   # the dealer may not pass
+    Bid(amount=30, suit=None, contract=None)
+    """
+    if h.phase is not AUCTION:
+        return []
+    game = h.game
+    ladder = game.ladder
+    amounts = {*ladder.point_bids, *ladder.all_in_bids}
+    marks: range = range(0)
+    if ladder.mark_unit is not None:
+        current = ladder.marks_in(h.high_bid.amount) if h.high_bid is not None else 0
+        limits = (*(ladder.mark_bids or ()), *(h.rules.scoring.mark_steps or ()), *(c.min_marks for c in game.contracts))
+        marks = range(1, max(current + 1, ladder.opening_marks_max or 1, *limits) + 1)
+        amounts.update(m * ladder.mark_unit for m in marks)
+    suits: tuple[int | None, ...] = tuple(range(7)) if ladder.needs_suit else (None,)
+    options: list[Bid | None] = [None]
+    options += [Bid(a, s) for a in sorted(amounts) for s in suits]
+    unit = ladder.mark_unit or 0
+    contracts = [Bid(m * unit, None, c.name) for c in game.contracts if c.when == "bid" for m in marks]
+    contracts.sort(key=lambda b: b.amount)
+    options += contracts
+    seat = h.turn
+    return [b for b in options if check_call(h, seat, b) is None]

@@ -3,21 +3,21 @@
 One named strategy per kind of kitty: ``NoKitty`` (every tile is dealt),
 ``WholeWidow`` (the declarer takes the whole widow and puts back as many tiles
 from the enlarged hand) and ``Cat`` (the declarer may swap cat tiles for tiles
-from hand, but must leave no counter in the cat).
+from hand, but must leave no counter in the cat).  Each is an ``ExchangeRule``
+(``engine/profiles.py``), which a game's data names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from .. import codes
 from ..words import plural
 from .refusal import Refusal
 from .tiles import Tile, count_value
 
-__all__ = ["Cat", "ExchangeRule", "NoKitty", "WholeWidow"]
+__all__ = ["Cat", "NoKitty", "WholeWidow"]
 
 
 def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
@@ -28,20 +28,6 @@ def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
         except ValueError:
             return t
     return None
-
-
-class ExchangeRule(Protocol):
-    @property
-    def kitty_word(self) -> str | None:
-        """What the undealt tiles are called ('widow', 'cat'); None: there are none."""
-
-    @property
-    def takes_whole(self) -> bool:
-        """The declarer must take every undealt tile."""
-
-    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
-        """Why the declarer ``who``, holding ``held``, may not take ``take`` from ``kitty``
-        and put back ``give``."""
 
 
 @dataclass(frozen=True, slots=True)

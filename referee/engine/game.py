@@ -16,7 +16,7 @@ __all__ = ["GameState"]
 class GameState:
     """Running state between hands.
 
-    >>> from referee.engine.profiles import make_rules
+    >>> from referee.engine.games import make_rules
     >>> g = GameState(make_rules("42"), first_dealer=0)
     >>> g.check_dealer(2).code
     'E105'

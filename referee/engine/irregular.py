@@ -6,9 +6,9 @@ so that the hand's state machine stays about the game itself.  A renege is ruled
 the ``renege`` option: ``lose-hand`` (the offending side loses the hand, scored by the
 scoring rule's ``forfeit``) or ``as-played``.
 
->>> from referee.engine.profiles import make_rules
+>>> from referee.engine.games import make_rules
 >>> from referee.engine.hand import Hand
->>> from referee.engine.auction import Bid
+>>> from referee.engine.actions import Bid
 >>> from referee.engine.declarations import Declaration
 >>> from referee.engine.tiles import tile
 >>> deal = [[tile(t) for t in h.split()] for h in (
@@ -33,14 +33,11 @@ scoring rule's ``forfeit``) or ``as-played``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import codes
 from . import actions
 from .refusal import Refusal
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .shown import revealed_reneges
+from .state import DONE, PLAY, HandState
 
 __all__ = ["accept", "check_accept", "check_renege", "renege"]
 
@@ -49,64 +46,52 @@ def _say(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def check_accept(hand: Hand, a: actions.Accept) -> Refusal | None:
+def check_accept(h: HandState, a: actions.Accept) -> Refusal | None:
     """Why the table cannot let ``a.seat`` play out of turn now."""
     seat = a.seat
-    if hand.phase != "play":
+    if h.phase is not PLAY:
         return Refusal(codes.E413, "there is no trick in play to accept a play out of turn in", seat=seat)
-    if seat == hand.turn:
-        return Refusal(codes.E413, f"it is {hand.seat(seat)}'s turn: the play is not out of turn", seat=seat)
-    if hand.sits_out(seat) or any(s == seat for s, _ in hand.trick):
-        return Refusal(codes.E413, f"{hand.seat(seat)} has no play left in this trick", seat=seat)
+    if seat == h.turn:
+        return Refusal(codes.E413, f"it is {h.seat(seat)}'s turn: the play is not out of turn", seat=seat)
+    if h.order.sits_out(seat) or any(s == seat for s, _ in h.trick):
+        return Refusal(codes.E413, f"{h.seat(seat)} has no play left in this trick", seat=seat)
     return None
 
 
-def accept(hand: Hand, a: actions.Accept) -> None:
+def accept(h: HandState, a: actions.Accept) -> None:
     """The turn passes to ``a.seat``; in a trick already led, the seats still to play
-    follow it clockwise until the trick closes (``Hand`` then restores the order)."""
-    seat = a.seat
-    hand.log.append(a)
-    if hand.trick:
-        played = {s for s, _ in hand.trick} | {seat}
-        order = [s for s in _clockwise(hand, seat) if s not in played][: hand.trick_size - len(hand.trick) - 1]
-        nxt = list(hand._next)
-        for x, y in zip([seat, *order], order, strict=False):
-            nxt[x] = y
-        if hand._saved_next is None:
-            hand._saved_next = hand._next
-        hand._next = tuple(nxt)
-    hand.turn = seat
+    follow it clockwise until the trick closes (``TurnOrder.divert``)."""
+    h.log.append(a)
+    h.order = h.order.divert(a.seat, [s for s, _ in h.trick])
+    h.turn = a.seat
 
 
-def _clockwise(hand: Hand, seat: int) -> list[int]:
-    """The other seats that play this hand, clockwise from ``seat``."""
-    step = hand.game.next_seat
-    out = []
-    s = step[seat]
-    while s != seat:
-        if not hand.sits_out(s):
-            out.append(s)
-        s = step[s]
-    return out
+def _reneges(h: HandState) -> list[tuple[int, int]]:
+    """The reneges found so far: played against the known tiles, or, when the deal is
+    not known, given away by a later play."""
+    if not h.blind:
+        return h.reneges
+    return [*h.reneges, *(r for r in revealed_reneges(h) if r not in h.reneges)]
 
 
-def check_renege(hand: Hand, a: actions.Renege) -> Refusal | None:
+def check_renege(h: HandState, a: actions.Renege) -> Refusal | None:
     """Why a renege by ``a.seat`` in trick ``a.trick`` cannot be ruled: the replay found none there."""
     seat, trick = a.seat, a.trick
-    if (seat, trick) in hand.reneges:
+    found = _reneges(h)
+    if (seat, trick) in found:
         return None
-    found = ", ".join(f"{hand.seat(s)} in trick {k}" for s, k in hand.reneges)
-    hint = f"the replay found a renege by {found}" if found else "the replay found no renege in this hand"
-    played = len(hand.tricks) + (1 if hand.trick else 0)
+    listed = ", ".join(f"{h.seat(s)} in trick {k}" for s, k in found)
+    hint = f"the replay found a renege by {listed}" if listed else "the replay found no renege in this hand"
+    played = len(h.tricks) + (1 if h.trick else 0)
     if not 1 <= trick <= played:
         return Refusal(codes.E412, f"no renege in trick {trick}: the hand has {_say(played, 'trick')}", hint, seat=seat)
-    return Refusal(codes.E412, f"{hand.seat(seat)} did not renege in trick {trick}", hint, seat=seat)
+    return Refusal(codes.E412, f"{h.seat(seat)} did not renege in trick {trick}", hint, seat=seat)
 
 
-def renege(hand: Hand, a: actions.Renege) -> None:
+def renege(h: HandState, a: actions.Renege) -> None:
     """Under ``renege=lose-hand`` the offending side loses the hand, which ends here."""
-    hand.log.append(a)
-    if hand.rules.option("renege") != "as-played":
-        hand.penalty = hand.game.teams[a.seat]
-        hand.phase = hand.phase.DONE
-        hand.turn = None
+    h.log.append(a)
+    if h.rules.option("renege") != "as-played":
+        h.penalty = h.game.teams[a.seat]
+        h.phase = DONE
+        h.turn = None

@@ -1,24 +1,27 @@
-"""Rule profiles as data: a frozen ``Game`` per game, ``Rules`` = a game plus its options.
+"""The types of rule profiles: a frozen ``Game`` per game, ``Rules`` = a game plus its options.
 
-A game is data plus named strategies (its exchange rule and its scoring rules,
-``engine/exchange.py`` and ``engine/scoring.py``); each game lives in its own module
-under ``engine/games/``.  Nothing outside those modules asks "which game is this?":
-it reads these fields.
+A game is data plus named strategies (its exchange rule and its scoring rules, whose
+protocols are here and whose kinds are in ``engine/exchange.py`` and
+``engine/scoring.py``); each game lives in its own module under ``engine/games/``,
+where ``make_rules`` builds a ``Rules`` from a game's name.  Nothing outside those
+modules asks "which game is this?": it reads these fields.
+
+This module holds types only, so that the strategies, the games and the hand can all
+import it and it imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, Protocol
 
 from .. import codes
-from .exchange import ExchangeRule
-from .scoring import ScoringRule
+from .refusal import Refusal
 from .tiles import ALL_TILES, Tile, count_value
 
-__all__ = ["Contract", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "make_rules"]
+__all__ = ["Contract", "ExchangeRule", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "ScoringRule"]
 
 
 class OptionError(ValueError):
@@ -53,6 +56,22 @@ class Ladder:
     needs_suit: bool = False
     """A bid names the trump suit, which the bidder must hold."""
 
+    def marks_in(self, amount: int) -> int:
+        """Whole marks a bid is (0 for a point bid).
+
+        >>> ladder = Ladder(point_bids=tuple(range(30, 42)), forced_min=30, mark_unit=42)
+        >>> ladder.marks_in(84), ladder.marks_in(41), ladder.bid_marks(41)
+        (2, 0, 1)
+        """
+        unit = self.mark_unit
+        if unit is None or amount < unit or amount % unit:
+            return 0
+        return amount // unit
+
+    def bid_marks(self, amount: int) -> int:
+        """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
+        return max(1, self.marks_in(amount)) if self.mark_unit else 1
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -65,6 +84,56 @@ class OptionSpec:
     help: str
     source: str = ""
     """The public source the option follows."""
+
+
+class ExchangeRule(Protocol):
+    """What happens to the tiles left undealt (the kinds are in ``engine/exchange.py``)."""
+
+    @property
+    def kitty_word(self) -> str | None:
+        """What the undealt tiles are called ('widow', 'cat'); None: there are none."""
+
+    @property
+    def takes_whole(self) -> bool:
+        """The declarer must take every undealt tile."""
+
+    def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        """Why the declarer ``who``, holding ``held``, may not take ``take`` from ``kitty``
+        and put back ``give``."""
+
+
+class ScoringRule(Protocol):
+    """What a scoring rule tells the engine (the kinds are in ``engine/scoring.py``)."""
+
+    @property
+    def name(self) -> str:
+        """The value of the ``scoring`` option that chooses it."""
+
+    @property
+    def unit(self) -> str:
+        """What awards and the target count: 'marks' or 'points'."""
+
+    @property
+    def default_target(self) -> int:
+        """The game target when the record names none."""
+
+    @property
+    def mark_steps(self) -> tuple[int, ...] | None:
+        """The only mark bids allowed under this scoring (None: the ladder's)."""
+
+    @property
+    def award_all_sides(self) -> bool:
+        """Every side scores every hand (the records write each side's award)."""
+
+    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
+        """What each side scores for a hand the declaring ``team`` bid ``amount`` on."""
+
+    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
+        """Whether the hand may stop early: nothing left to play can change its score."""
+
+    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
+        """What each side scores when ``offender`` loses the hand by a ruling (a renege):
+        the bid counts as set when the declaring ``team`` offended, else as made, all or nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +246,23 @@ class Game:
     def default_scoring(self) -> str:
         return next(iter(self.scorings))
 
+    def needs_all_tricks(self, amount: int) -> bool:
+        """Whether a bid of ``amount`` needs every trick: in 42 a bid of 42 or more, in
+        Texas 88 over 88, in Moon the 21 (and 7, which is every trick).
+
+        >>> from referee.engine.games import GAMES
+        >>> GAMES["42"].needs_all_tricks(41), GAMES["42"].needs_all_tricks(84), GAMES["moon"].needs_all_tricks(21)
+        (False, True, True)
+        """
+        ladder = self.ladder
+        if amount in ladder.all_in_bids:
+            return True
+        if ladder.mark_unit is None:
+            return amount >= self.tricks
+        if amount in ladder.point_bids:
+            return False
+        return ladder.marks_in(amount) >= 1
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -239,59 +325,3 @@ class Profile:
     description: str = ""
     source: str | None = None
     """The file the profile was read from."""
-
-
-def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Mapping[str, Profile] | None = None) -> Rules:
-    """Validate ``options`` against ``game``'s option specs; unknown or bad ones raise.
-
-    ``game`` is a built-in game or the name of one of ``profiles`` (house rules),
-    whose options come first and ``options`` override them.
-
-    >>> make_rules("42", {"all-pass": "forced"}).option("all-pass")
-    'forced'
-    >>> make_rules("42", {"scoring": "points"}).target
-    250
-    >>> make_rules("42", {"nello-doubles": "low"})
-    Traceback (most recent call last):
-    ...
-    referee.engine.profiles.OptionError: option nello-doubles needs nello=on
-    """
-    from .games import GAMES
-
-    house = (profiles or {}).get(game)
-    if house is not None:
-        merged = dict(house.options)
-        merged.update(options or {})
-        return make_rules(house.base, merged).with_profile(house.name)
-    if game not in GAMES:
-        known = [*GAMES, *(profiles or {})]
-        raise OptionError(f"unknown rules profile {game!r}; the profiles are {', '.join(known)}")
-    g = GAMES[game]
-    chosen: dict[str, str] = {}
-    for key, value in (options or {}).items():
-        spec = g.option(key)
-        if spec is None:
-            names = ", ".join(o.name for o in g.options)
-            raise OptionError(f"{g.title} has no option {key!r}; its options are {names}", key)
-        if spec.values is not None and value not in spec.values:
-            raise OptionError(f"option {key} takes {' or '.join(spec.values)}, not {value!r}", key)
-        chosen[key] = value
-    values = {s.name: s.default for s in g.options}
-    values.update(chosen)
-    scoring = g.scorings[values.get("scoring", g.default_scoring())]
-    if "target" in chosen:
-        text = chosen["target"].strip()
-        if not text.lstrip("+-").isdigit():
-            raise OptionError(f"option target takes a whole number, not {chosen['target']!r}", "target")
-        if len(text.lstrip("+-0")) > 9:
-            raise OptionError("target must be at most 999999999", "target")
-        target = int(text)
-        if target <= 0:
-            raise OptionError(f"target must be at least 1, not {target}", "target")
-    else:
-        target = scoring.default_target
-    values["target"] = str(target)
-    for c in g.contracts:
-        if c.doubles_option is not None and c.doubles_option in chosen and values.get(c.name) != "on":
-            raise OptionError(f"option {c.doubles_option} needs {c.name}=on", c.doubles_option)
-    return Rules(game=g, options=values, target=target)

@@ -1,10 +1,10 @@
 """A deal rebuilt from the plays, for records that leave the deal out.
 
 Each player held what that player played.  Who played which tile follows the
-hand's own turn logic: the calls and the declaration are applied to a ``Hand``
-with no deal, and each tile is handed to the player whose turn it is just before
-it is played, so turn order, trick winners and seats sitting out are computed
-once, in the engine.
+hand's own turn logic: the calls, the declaration and the plays are applied to a
+hand whose deal is not known (``Hand(rules, dealer, None)``, which takes each play
+from its player's unseen tiles), so turn order, trick winners and seats sitting out
+are computed once, in the engine.
 """
 
 from __future__ import annotations
@@ -34,9 +34,8 @@ def rebuild_deal(
     after the auction); the tiles given so far stay.  Without a declaration the
     trump is the winning bid's suit where the game takes it from the bid.
     """
-    n = rules.game.players
-    held: list[list[Tile]] = [[] for _ in range(n)]
-    hand = Hand(rules, dealer, [[] for _ in range(n)], deal_known=False)
+    held: list[list[Tile]] = [[] for _ in rules.game.seats]
+    hand = Hand(rules, dealer, None)
     for call in calls:
         refusal = hand.check(call)
         if refusal is not None and refusal.code.after is not After.APPLY:
@@ -59,7 +58,6 @@ def rebuild_deal(
         if seat != hand.turn:  # out of turn: the turn order is lost here
             break
         assert seat is not None
-        hand.hands[seat].append(play.tile)
         held[seat].append(play.tile)
-        hand.apply(actions.Play(seat, play.tile), force=True)
+        hand.apply(actions.Play(seat, play.tile), checked=None)  # whatever it is, it was played
     return held

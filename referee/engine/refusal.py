@@ -21,7 +21,8 @@ class Refusal:
 
     ``seat`` is the seat the refusal is about (the trump caller for E213, the
     dealt seat for E101-E103); ``tile`` the tile at fault; ``index`` its place in
-    that seat's dealt tiles (E102, E103).
+    that seat's dealt tiles (E102, E103); ``trick`` the trick (1-based) where it
+    happened, when that is not the trick in play (a renege a later play reveals).
     """
 
     code: Code
@@ -30,6 +31,7 @@ class Refusal:
     seat: int | None = None
     tile: Tile | None = None
     index: int | None = None
+    trick: int | None = None
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

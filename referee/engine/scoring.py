@@ -1,68 +1,83 @@
-"""Scoring rules: how a finished hand is scored, one named strategy each.
+"""Scoring: whether a hand is made or set so far, and what it scores.
 
-A game offers one or more (``Game.scorings``, chosen by its ``scoring`` option):
-``Marks`` (a made bid scores its marks), ``PointsVersion`` (pagat's points
-version of 42, and Texas 88's points: both sides score what they took) and
-``Solo`` (each player alone: the bidder scores the bid or minus it, the others a
-point a trick).
+``made_or_set`` and ``decided`` read a hand's tricks against its contract (a point
+bid, a bid of every trick, or nello's lose-all); ``hand_result`` scores it by the
+scoring rule in force.  A game offers one or more rules (``Game.scorings``, chosen
+by its ``scoring`` option), each a ``ScoringRule`` (``engine/profiles.py``):
+``Marks`` (a made bid scores its marks), ``PointsVersion`` (pagat's points version
+of 42, and Texas 88's points: both sides score what they took) and ``Solo`` (each
+player alone: the bidder scores the bid or minus it, the others a point a trick).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
+
+from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "ScoringRule", "Solo", "bid_marks", "marks_in"]
+__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "made_or_set"]
 
 
-def marks_in(game: Game, amount: int) -> int:
-    """Whole marks a bid is (0 for a point bid)."""
-    unit = game.ladder.mark_unit
-    if unit is None or amount < unit or amount % unit:
-        return 0
-    return amount // unit
+def made_or_set(h: HandState, all_in: bool) -> tuple[bool, bool]:
+    """(made already, set already) from the tricks taken; ``all_in``: the bid needs every trick."""
+    assert h.high_bid is not None and h.declarer is not None
+    game = h.game
+    team = game.teams[h.declarer]
+    taken = h.team_tricks  # by side, not ``h.tricks``: a claim awards tricks never played
+    if h.lose_all:
+        mine = taken[team]
+        return (mine == 0 and sum(taken) == game.tricks, mine > 0)
+    if all_in:
+        lost = sum(taken) - taken[team] > 0
+        return (not lost and sum(taken) == game.tricks, lost)
+    amount = h.high_bid.amount
+    if game.counters_score:
+        mine = h.points[team]
+        return (mine >= amount, sum(h.points) - mine > game.hand_total - amount)
+    won = taken[team]
+    return (won >= amount, sum(taken) - won > game.tricks - amount)
 
 
-def bid_marks(game: Game, amount: int) -> int:
-    """Marks a bid is worth under marks scoring: a point bid is 1 mark."""
-    return max(1, marks_in(game, amount)) if game.ladder.mark_unit else 1
+def decided(h: HandState) -> bool:
+    """The tricks played settle the hand's score (where the game may end a hand early).
+
+    Worked out when asked: made and set only ever turn true as tricks are won, so the
+    answer now is the answer at the first trick that settled it."""
+    if not (h.game.early_end and h.phase is PLAY and h.tricks):
+        return False
+    assert h.high_bid is not None
+    all_in = h.game.needs_all_tricks(h.high_bid.amount)
+    made, set_ = made_or_set(h, all_in)
+    return h.rules.scoring.decided(made, set_, all_in)
 
 
-class ScoringRule(Protocol):
-    """What a scoring rule tells the engine."""
+def finished(h: HandState) -> bool:
+    """No play is owed: every trick played, the hand thrown in or ruled, a claim made, or
+    the result decided."""
+    return h.phase is DONE or h.phase is THROWN_IN or decided(h)
 
-    @property
-    def name(self) -> str:
-        """The value of the ``scoring`` option that chooses it."""
 
-    @property
-    def unit(self) -> str:
-        """What awards and the target count: 'marks' or 'points'."""
-
-    @property
-    def default_target(self) -> int:
-        """The game target when the record names none."""
-
-    @property
-    def mark_steps(self) -> tuple[int, ...] | None:
-        """The only mark bids allowed under this scoring (None: the ladder's)."""
-
-    @property
-    def award_all_sides(self) -> bool:
-        """Every side scores every hand (the records write each side's award)."""
-
-    def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
-        """What each side scores for a hand the declaring ``team`` bid ``amount`` on."""
-
-    def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
-        """Whether the hand may stop early: nothing left to play can change its score."""
-
-    def forfeit(self, game: Game, amount: int, team: int, offender: int, points: list[int], tricks: list[int]) -> tuple[int, ...]:
-        """What each side scores when ``offender`` loses the hand by a ruling (a renege):
-        the bid counts as set when the declaring ``team`` offended, else as made, all or nothing."""
+def hand_result(h: HandState) -> HandResult:
+    """The score of a finished hand (or of the tricks played so far)."""
+    game = h.game
+    teams = len(game.team_labels)
+    if h.high_bid is None or h.declarer is None:
+        return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is THROWN_IN)
+    bid = h.high_bid
+    team = game.teams[h.declarer]
+    scoring = h.rules.scoring
+    if h.penalty is not None:
+        awards = scoring.forfeit(game, bid.amount, team, h.penalty, h.points, h.team_tricks)
+        return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), h.penalty != team, awards)
+    all_in = game.needs_all_tricks(bid.amount)
+    made_now, set_now = made_or_set(h, all_in)
+    made = made_now and not set_now
+    awards = scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
+    return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +92,7 @@ class Marks:
     award_all_sides: bool = False
 
     def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
-        marks = bid_marks(game, amount)
+        marks = game.ladder.bid_marks(amount)
         return tuple(marks if (other == team) == made else 0 for other in range(len(game.team_labels)))
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:

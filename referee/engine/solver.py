@@ -10,8 +10,9 @@ only ties leave a choice), and the result says so and gives the line.
 
 A search that runs past its node budget says "unsolved" and gives no value: a
 referee or an analysis must never report a guess as a value.  The search itself
-is in ``solver_search``; this module turns positions and live hands into it,
-and answers claims and par.
+is in ``solver_search``; this module turns positions into it and answers them,
+and claims.  A live hand's position is built from its view (``claims.position_of``);
+par, every declaration solved, is in ``par``.
 """
 
 from __future__ import annotations
@@ -21,27 +22,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .declarations import Declaration, TrumpTable, table_for
-from .hand import Hand, partner_seat, seat_order
-from .profiles import Game, Rules
+from .declarations import TrumpTable
+from .profiles import Game
 from .solver_layout import layout_for
 from .solver_search import Node, OutOfBudget, Search
 from .tiles import ALL_TILES, Tile
+from .turns import partner_seat, seat_order
 
-__all__ = [
-    "DEFAULT_BUDGET",
-    "Par",
-    "ParLine",
-    "Position",
-    "Solution",
-    "claim_holds",
-    "declarations_for",
-    "par",
-    "position_from_hand",
-    "solve",
-    "solve_line",
-    "start_position",
-]
+__all__ = ["DEFAULT_BUDGET", "Position", "Solution", "claim_holds", "solve", "solve_line", "start_position"]
 
 NEAR = 8
 """A zero-window test that costs this many times the one before is taken to be near the value."""
@@ -55,7 +43,7 @@ class Position:
 
     ``points`` and ``tricks`` are what each side (index into the game's teams)
     has taken; their defaults suit two sides (Moon has three: ``start_position``
-    and ``position_from_hand`` fill them for the game).  ``out`` lists seats that
+    and ``claims.position_of`` fill them for the game).  ``out`` lists seats that
     sit the hand out (nello's partner);
     their tiles are ignored.  ``lose_all``: nello, the value counts the
     declarer's tricks and the declarer wants it low.
@@ -159,27 +147,6 @@ def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]
         trick_points=game.trick_points,
         counters=game.counters_score,
         lose_all=contract is not None and contract.lose_all,
-    )
-
-
-def position_from_hand(hand: Hand) -> Position:
-    """The position of a live ``Hand`` in its play phase."""
-    if hand.table is None or hand.turn is None or hand.declarer is None:
-        raise ValueError("a position needs a hand in its play phase (trump named, a player to move)")
-    game = hand.game
-    return Position(
-        table=hand.table,
-        hands=tuple(tuple(h) for h in hand.hands),
-        teams=game.teams,
-        declarer=hand.declarer,
-        turn=hand.turn,
-        trick=tuple(hand.trick),
-        points=tuple(hand.points),
-        tricks=tuple(hand.team_tricks),
-        out=tuple(s for s in range(game.players) if hand.sits_out(s)),
-        trick_points=game.trick_points,
-        counters=game.counters_score,
-        lose_all=hand.lose_all,
     )
 
 
@@ -517,92 +484,3 @@ def claim_holds(position: Position, *, budget: int = DEFAULT_BUDGET) -> bool | N
         return setup.search.value(root, root.left - 1, root.left) >= root.left
     except OutOfBudget:
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class ParLine:
-    """One declaration of a par table and its solution."""
-
-    declaration: Declaration
-    solution: Solution
-    all_or_nothing: bool
-    """Nello and sevens: the contract is made only by losing (nello) or taking every trick."""
-    made: bool | None
-    """For an all-or-nothing contract, whether best play makes it (None: unsolved, or not such a contract)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Par:
-    """What the declarer gets with best play under each declaration, and the best of them."""
-
-    lines: tuple[ParLine, ...]
-    best: ParLine | None
-    """The declaration worth most to the declarer (None when nothing was solved): the
-    highest value, where a made nello or sevens counts as every point or trick of the
-    hand and a failed one as less than any value; on a tie the first in
-    ``declarations_for``'s order."""
-
-
-def declarations_for(rules: Rules, hand: Sequence[Tile]) -> list[Declaration]:
-    """The declarations ``rules`` let a declarer holding ``hand`` name: each suit (in
-    Texas 88 the suits the hand holds, as a bid must), doubles, follow-me, and the
-    contracts named as a declaration whose option is on (nello, sevens).
-
-    >>> from referee.engine.profiles import make_rules
-    >>> [str(d) for d in declarations_for(make_rules("42", {"nello": "on"}), [])]
-    ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'doubles', 'follow-me', 'nello']
-    """
-    game = rules.game
-
-    def with_doubles(kind: str, option: str | None) -> Declaration:
-        # The doubles' place is an option's value, read as ``Hand.default_declaration`` reads it.
-        mode = rules.option(option) if option is not None else None
-        return Declaration(kind, doubles_low=mode == "low", doubles_suit=mode == "own-suit")
-
-    out: list[Declaration] = []
-    if "suit" in game.declarations:
-        out += [Declaration("suit", s) for s in range(7) if not game.trump_from_bid or any(t.has(s) for t in hand)]
-    if "doubles" in game.declarations:
-        out.append(Declaration("doubles"))
-    if "follow-me" in game.declarations:
-        out.append(with_doubles("follow-me", game.follow_me_option))
-    for c in game.contracts:
-        if c.when == "trump" and rules.contract(c.name) is not None:
-            out.append(with_doubles(c.name, c.doubles_option))
-    return out
-
-
-def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
-    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
-
-    >>> from referee.engine.profiles import make_rules
-    >>> from referee.engine.tiles import tile
-    >>> rows = ("6-6 6-5 5-5", "6-4 4-4 5-0", "6-1 3-3 4-1", "2-2 3-2 1-0")  # the last three tricks
-    >>> p = par(make_rules("42"), [[tile(t) for t in r.split()] for r in rows], 0)
-    >>> [(str(line.declaration), line.solution.value) for line in p.lines]  # doctest: +NORMALIZE_WHITESPACE
-    [('blanks', 0), ('aces', 38), ('deuces', 11), ('treys', 16), ('fours', 21), ('fives', 38), ('sixes', 38),
-     ('doubles', 38), ('follow-me', 38)]
-    >>> str(p.best.declaration)  # the first of the best
-    'aces'
-    """
-    game = rules.game
-    total = game.hand_total
-    lines: list[ParLine] = []
-    for d in declarations_for(rules, hands[declarer]):
-        solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
-        contract = rules.contract(d.kind)
-        # A contract named as the declaration needs a bid of a mark or more: all or nothing.
-        special = contract is not None and contract.when == "trump"
-        made: bool | None = None
-        if special and solution.value is not None:
-            made = solution.value == (0 if solution.minimises else total)
-        lines.append(ParLine(d, solution, special, made))
-
-    def worth(line: ParLine) -> int:
-        if line.all_or_nothing:
-            return total if line.made else -1
-        assert line.solution.value is not None
-        return line.solution.value
-
-    solved = [line for line in lines if line.solution.solved]
-    return Par(tuple(lines), max(solved, key=worth) if solved else None)

@@ -1,5 +1,11 @@
-"""The values a hand reports: its phase, finished tricks, result and snapshots, and the
-seating helpers (turn order, partners) that the hand and the rebuild share."""
+"""The state of one hand and the values it reports: its phase, finished tricks and result.
+
+``HandState`` is the data of a hand.  The rules of each part of it live in their own
+modules (``auction``, ``trump``, ``trick``, ``scoring``, ``irregular``), which read and
+change these fields; ``Hand`` (``engine/hand.py``) puts the ``check``/``can``/``apply``
+seam and the views on them.  The order of play is a ``TurnOrder`` value, worked out by
+its own methods.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from .auction import Bid
-from .declarations import Declaration
-from .profiles import Game
+from .actions import Action, Bid
+from .declarations import Declaration, TrumpTable
+from .profiles import Rules
 from .tiles import Tile
+from .turns import TurnOrder
 
-__all__ = ["HandResult", "HandSnapshot", "Phase", "Trick", "partner_seat", "seat_order"]
+__all__ = ["AUCTION", "DECLARE", "DONE", "EXCHANGE", "PLAY", "THROWN_IN", "HandResult", "HandState", "Phase", "Trick"]
 
 
 class Phase(StrEnum):
@@ -23,6 +30,17 @@ class Phase(StrEnum):
     PLAY = "play"
     DONE = "done"
     THROWN_IN = "thrown-in"
+
+
+# A member looked up through the enum class costs a lookup in the class's members
+# each time (about 0.3 us in Python 3.11, as much as a whole check of a bid); the rules
+# compare phases on every action, so they use these module constants.
+AUCTION = Phase.AUCTION
+EXCHANGE = Phase.EXCHANGE
+DECLARE = Phase.DECLARE
+PLAY = Phase.PLAY
+DONE = Phase.DONE
+THROWN_IN = Phase.THROWN_IN
 
 
 class Trick(NamedTuple):
@@ -52,41 +70,91 @@ class HandResult:
     thrown_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HandSnapshot:
-    """An immutable picture of a hand at one moment."""
+class HandState:
+    """A hand from the deal to the last trick, as data.
 
-    phase: Phase
-    dealer: int
-    turn: int | None
-    hands: tuple[tuple[Tile, ...], ...]
-    kitty: tuple[Tile, ...]
-    calls: tuple[tuple[int, Bid | None], ...]
-    high_bid: Bid | None
-    declarer: int | None
-    declaration: Declaration | None
-    trick: tuple[tuple[int, Tile], ...]
-    tricks: tuple[Trick, ...]
-    points: tuple[int, ...]
+    ``deal`` is each seat's tiles in seat order.  ``deal_known`` is False when the
+    record omitted the deal and the tiles were rebuilt from the plays.  A ``deal`` of
+    None is a hand whose tiles nobody knows (the live referee at a table): ``blind``
+    is True, every seat starts with no tile known, and each play is taken from the
+    player's unseen tiles (see ``Hand``).
+    """
 
+    __slots__ = (
+        "blind",
+        "calls",
+        "claimed",
+        "deal_known",
+        "dealer",
+        "declaration",
+        "declarer",
+        "exchanged",
+        "game",
+        "hands",
+        "high_bid",
+        "kitty",
+        "log",
+        "lose_all",
+        "order",
+        "penalty",
+        "phase",
+        "points",
+        "reneges",
+        "rules",
+        "table",
+        "team_tricks",
+        "trick",
+        "tricks",
+        "turn",
+    )
 
-def seat_order(players: int, out: Sequence[int] = ()) -> tuple[int, ...]:
-    """The next seat clockwise from each seat, skipping the seats in ``out`` (a partner who sits out)."""
-    order = []
-    for s in range(players):
-        n = (s + 1) % players
-        while n in out and n != s:
-            n = (n + 1) % players
-        order.append(n)
-    return tuple(order)
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deal: Sequence[Sequence[Tile]] | None,
+        kitty: Sequence[Tile] = (),
+        *,
+        deal_known: bool = True,
+    ) -> None:
+        game = rules.game
+        n = game.players
+        self.rules = rules
+        self.game = game
+        self.dealer = dealer
+        self.blind = deal is None
+        """Nobody's tiles are known: plays are checked against the set and the turn only."""
+        self.hands: list[list[Tile]] = [[] for _ in range(n)] if deal is None else [list(h) for h in deal]
+        """Each seat's unplayed tiles (as far as they are known)."""
+        self.kitty: list[Tile] = list(kitty)
+        self.deal_known = deal_known and deal is not None
+        """False when the record omitted the deal (hands rebuilt from the plays, or unknown)."""
+        self.phase = AUCTION
+        self.turn: int | None = (dealer + 1) % n
+        """Whose turn it is (None: nobody's)."""
+        self.order = TurnOrder.clockwise(n)
+        """The order of play: a ``TurnOrder`` value, replaced by the one each change gives."""
+        self.calls: list[tuple[int, Bid | None]] = []
+        self.high_bid: Bid | None = None
+        self.declarer: int | None = None
+        self.declaration: Declaration | None = None
+        self.table: TrumpTable | None = None
+        self.lose_all = False
+        """The declarer must lose every trick (nello)."""
+        self.trick: list[tuple[int, Tile]] = []
+        self.tricks: list[Trick] = []
+        teams = len(game.team_labels)
+        self.points = [0] * teams
+        self.team_tricks = [0] * teams
+        self.claimed: str | None = None
+        self.exchanged: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
+        self.log: list[Action] = []
+        """Every action applied, in order, with its seat resolved."""
+        self.reneges: list[tuple[int, int]] = []
+        """(seat, trick number) of each renege played: a play refused as E404 and applied anyway."""
+        self.penalty: int | None = None
+        """The side that lost the hand by a ruled renege (``renege=lose-hand``)."""
 
-
-def partner_seat(game: Game, seat: int) -> int | None:
-    """The first other seat clockwise of ``seat``'s side (None when each plays alone)."""
-    teams = game.teams
-    n = game.players
-    for step in range(1, n):
-        other = (seat + step) % n
-        if teams[other] == teams[seat]:
-            return other
-    return None
+    def seat(self, s: int) -> str:
+        """The label of seat ``s`` ('N', 'A', ...)."""
+        return self.game.seats[s]

@@ -28,7 +28,7 @@ class Document(BaseModel):
     model_config = ConfigDict(extra="forbid", title="referee record document")
 
     format: Literal["referee-record"] = "referee-record"
-    version: Literal[3] = 3
+    version: Literal[4] = 4
     file: str | None = None
     index: int | None = None
     """1-based position of the record in its file."""
@@ -81,6 +81,8 @@ class SummaryLine(BaseModel):
     hands: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 

@@ -5,7 +5,7 @@ a time (memory stays bounded by the largest document).  Every document is
 validated as strictly as text is read: the schema (``shapes.model_of``), then what
 a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
 document can never hand the referee a record the notation could not hold.
-Documents of versions 1 and 2 are read too.
+Documents of versions 1 to 3 are read too.
 """
 
 from __future__ import annotations
@@ -20,10 +20,13 @@ from pydantic import ValidationError
 from .. import codes
 from ..diagnostics import Diagnostic
 from ..engine.games import GAMES
+from ..notation.items import ITEMS
+from ..notation.items.common import not_a_seat
 from ..notation.reader import cannot_read
-from ..notation.record import AcceptedPlay, GameRecord, RenegeCall
+from ..notation.record import RECORD_VERSION, GameRecord, HandRecord
 from ..source import Position
 from .documents import Document
+from .jsonguard import DECODER, Refused, oversized, too_many
 from .shapes import load
 
 __all__ = ["parse_document", "read_documents"]
@@ -88,18 +91,27 @@ def _read(f: IO[str], name: str) -> Iterator[tuple[int, GameRecord | None, list[
 
 def _array(f: IO[str], name: str, buf: str, pos: int) -> Iterator[tuple[int, GameRecord | None, list[Diagnostic]]]:
     """The documents of a JSON array, decoded one at a time."""
-    decoder = json.JSONDecoder()
+    decoder = DECODER  # strict: no NaN, no key twice (jsonguard.py)
     index = 0
     expect_item = True
+    lines = seen = 0  # newlines counted so far, up to ``seen`` in ``buf``: a place is its line in the input
+
+    def line_at(at: int) -> int:
+        nonlocal lines, seen
+        lines += buf.count("\n", seen, at)
+        seen = at
+        return lines + 1
+
     while True:
         while pos < len(buf) and buf[pos] in " \t\r\n":
             pos += 1
         if pos >= len(buf):
             more = f.read(1 << 16)
             if not more:
-                yield index + 1, None, [_problem(name, "the JSON array is not closed", buf.count("\n") + 1, 1, index + 1)]
+                yield index + 1, None, [_problem(name, "the JSON array is not closed", line_at(len(buf)), 1, index + 1)]
                 return
-            buf, pos = buf[pos:] + more, 0
+            line_at(pos)
+            buf, pos, seen = buf[pos:] + more, 0, 0
             continue
         c = buf[pos]
         if c == "]" and (index == 0 or not expect_item):
@@ -109,20 +121,24 @@ def _array(f: IO[str], name: str, buf: str, pos: int) -> Iterator[tuple[int, Gam
             expect_item = True
             continue
         if not expect_item:
-            yield index + 1, None, [_problem(name, "expected `,` or `]` between documents", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            yield index + 1, None, [_problem(name, "expected `,` or `]` between documents", line_at(pos), 1, index + 1)]
             return
         try:
             item, end = decoder.raw_decode(buf, pos)
+        except Refused as e:  # whole, but not taken: more text would not help
+            yield index + 1, None, [_problem(name, f"not valid JSON: {e}", line_at(pos), 1, index + 1)]
+            return
         except (json.JSONDecodeError, RecursionError, ValueError) as e:
-            more = f.read(1 << 16)
+            more = f.read(max(1 << 16, len(buf) - pos))  # the item read so far, again: parsed O(n) times in all, not O(n**2)
             if more and len(buf) - pos < MAX_DOCUMENT:
-                buf, pos = buf[pos:] + more, 0
+                line_at(pos)
+                buf, pos, seen = buf[pos:] + more, 0, 0
                 continue
             message = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
-            yield index + 1, None, [_problem(name, f"not valid JSON: {message}", buf.count("\n", 0, pos) + 1, 1, index + 1)]
+            yield index + 1, None, [_problem(name, f"not valid JSON: {message}", line_at(pos), 1, index + 1)]
             return
         index += 1
-        record, problems = _validate(name, item, buf.count("\n", 0, pos) + 1, index)
+        record, problems = _validate(name, item, line_at(pos), index)
         yield index, record, problems
         pos = end
         expect_item = False
@@ -134,20 +150,28 @@ def parse_document(text: str, name: str = "<document>") -> tuple[GameRecord | No
 
 
 def _one(name: str, line: str, lineno: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    big = too_many(line)  # before parsing: memory stays bounded (jsonguard.py)
+    if big is not None:
+        return None, [_problem(name, big, lineno, 1, index)]
     try:
-        item = json.loads(line)
+        item = DECODER.decode(line)
     except json.JSONDecodeError as e:
         return None, [_problem(name, f"not valid JSON: {e.msg}", lineno, e.colno, index)]
+    except Refused as e:
+        return None, [_problem(name, f"not valid JSON: {e}", lineno, 1, index)]
     except (RecursionError, ValueError):
         return None, [_problem(name, "not valid JSON: nested too deeply or a number too long", lineno, 1, index)]
     return _validate(name, item, lineno, index)
 
 
 def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord | None, list[Diagnostic]]:
+    big = oversized(data)  # too many values, too deep, a number the notation cannot hold (jsonguard.py)
+    if big is not None:
+        return None, [_problem(file, f"the document is not read: {big}", line, index=index)]
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
-    if isinstance(data, dict) and data.get("version") == 2:
-        data = dict(data, version=3)  # version 3 added the irregularities, which version 2 never holds
+    if isinstance(data, dict) and data.get("version") in (2, 3):
+        data = dict(data, version=RECORD_VERSION)  # 3 and 4 added items (the irregularities, forfeit) older ones never hold
     try:
         doc = Document.model_validate(data)
         record: GameRecord = load(GameRecord, doc.record)
@@ -166,26 +190,19 @@ def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord |
 def _impossible(record: GameRecord) -> str | None:
     """What the schema allows but no record can hold, in words; None when all is well."""
     for n, hand in enumerate(record.hands, start=1):
-        for call in hand.calls:
-            if call.suit is not None and not 0 <= call.suit <= 6:
-                return f"hand {n}: a bid names suit {call.suit}; suits run 0 to 6"
-            if call.amount is not None and not 0 <= call.amount <= 999_999_999:
-                return f"hand {n}: a bid of {call.amount}"
-        t = hand.trump
-        if t is not None:
-            if t.kind == "suit" and (t.suit is None or not 0 <= t.suit <= 6):
-                return f"hand {n}: a suit trump needs a suit 0 to 6, not {t.suit}"
-            if t.kind != "suit" and t.suit is not None:
-                return f"hand {n}: a {t.kind} trump names no suit"
-        ruled: list[AcceptedPlay | RenegeCall] = [*hand.accepted, *([hand.renege] if hand.renege else [])]
-        for one in ruled:
-            if not 0 <= one.trick <= 999_999_999:
-                return f"hand {n}: trick {one.trick} is out of range"
-        irregular = (hand.misdeal.by if hand.misdeal else None, *(r.seat for r in ruled), hand.renege.called_by if hand.renege else None)
-        for label in (hand.dealer, *(c.seat for c in hand.calls), *(p.seat for tr in hand.tricks for p in tr.plays), *irregular):
-            if label is not None and not (len(label) == 1 and label.isascii() and label.isalpha()):
-                return f"hand {n}: {label!r} is not a seat (a seat is one letter)"
+        wrong = next(filter(None, _problems(hand)), None)
+        if wrong is not None:
+            return f"hand {n}: {wrong}"
     return None
+
+
+def _problems(hand: HandRecord) -> Iterator[str | None]:
+    """What is wrong with each part of ``hand``: its dealer, then each item's entries, by
+    the item's own check (``ItemSpec.impossible``)."""
+    yield not_a_seat(hand.dealer)
+    for spec in ITEMS:
+        if spec.impossible is not None:
+            yield from map(spec.impossible, spec.entries(hand))
 
 
 def _tile_text(value: Any) -> Any:

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..codes import Code
-from ..engine.auction import needs_all_tricks
+from ..engine.claims import position_of
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import GAMES
-from ..engine.hand import HandSnapshot
+from ..engine.par import par
 from ..engine.profiles import Game, Rules
-from ..engine.solver import DEFAULT_BUDGET, Position, par, solve_line, start_position
+from ..engine.solver import DEFAULT_BUDGET, Position, solve_line, start_position
 from ..engine.tiles import Tile, count_value
+from ..engine.views import HandView
 from ..notation.record import HandRecord
 from ..source import Span
 from .judged import Judged
@@ -191,29 +192,6 @@ class HandTask:
     par: ParTask | None = None
 
 
-def _snapshot_position(game: Game, snap: HandSnapshot) -> Position:
-    """The solver's position for the engine's snapshot (the contract as ``start_position`` reads it)."""
-    assert snap.declaration is not None and snap.declarer is not None and snap.turn is not None
-    base = start_position(game, table_for(snap.declaration), snap.hands, snap.declarer)
-    tricks = [0] * len(game.team_labels)
-    for t in snap.tricks:
-        tricks[game.teams[t.winner]] += 1
-    return Position(
-        table=base.table,
-        hands=base.hands,
-        teams=base.teams,
-        declarer=base.declarer,
-        turn=snap.turn,
-        trick=snap.trick,
-        points=snap.points,
-        tricks=tuple(tricks),
-        out=base.out,
-        trick_points=base.trick_points,
-        counters=base.counters,
-        lose_all=base.lose_all,
-    )
-
-
 def _everything(pos: Position) -> int:
     """The value if the declaring side took every trick left."""
     active = [s for s in range(len(pos.hands)) if s not in pos.out]
@@ -229,7 +207,7 @@ def _need(game: Game, amount: int, pos: Position) -> int:
     """The value the declaring side must reach (nello: the most tricks it may take)."""
     if pos.lose_all:
         return 0
-    return _everything(pos) if needs_all_tricks(game, amount) else amount
+    return _everything(pos) if game.needs_all_tricks(amount) else amount
 
 
 def highest_bid(game: Game, value: int, everything: int, *, all_or_nothing: bool = False) -> int | None:
@@ -248,11 +226,11 @@ def highest_bid(game: Game, value: int, everything: int, *, all_or_nothing: bool
     if ladder.mark_unit is not None:
         marks = ladder.mark_bids or range(1, (ladder.opening_marks_max or 1) + 1)
         bids += [m * ladder.mark_unit for m in marks]
-    made = [b for b in bids if (value >= everything if needs_all_tricks(game, b) else value >= b and not all_or_nothing)]
+    made = [b for b in bids if (value >= everything if game.needs_all_tricks(b) else value >= b and not all_or_nothing)]
     return max(made, default=None)
 
 
-def _bid_text(snap: HandSnapshot) -> str:
+def _bid_text(snap: HandView) -> str:
     bid = snap.high_bid
     assert bid is not None
     return " ".join(str(x) for x in (bid.amount, NUMBER_NAMES[bid.suit] if bid.suit is not None else None, bid.contract) if x is not None)
@@ -302,7 +280,7 @@ def plan_record(
     return out
 
 
-def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[str], entries: list[tuple[HandSnapshot, list[Tile]]]) -> str | None:
+def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[str], entries: list[tuple[HandView, list[Tile]]]) -> str | None:
     if errors:
         listed = ", ".join(dict.fromkeys(errors))
         return f"it has rule errors ({listed}), so its play is not what the rules allow; `referee check` shows them"
@@ -319,12 +297,12 @@ def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[str], entries:
 
 
 def _task(
-    rules: Rules, number: int, index: int, hr: HandRecord, entries: list[tuple[HandSnapshot, list[Tile]]], budget: int, with_par: bool
+    rules: Rules, number: int, index: int, hr: HandRecord, entries: list[tuple[HandView, list[Tile]]], budget: int, with_par: bool
 ) -> HandTask:
     game = rules.game
     first = entries[0][0]
     assert first.declarer is not None and first.high_bid is not None
-    start = _snapshot_position(game, first)
+    start = position_of(first)
     facts = HandFacts(
         game=game.name,
         number=number,

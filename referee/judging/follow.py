@@ -368,7 +368,7 @@ class HandJudge:
                     seat = g.seat(label, self.play_at(tr, j))
                 t = p.tile
                 if trace is not None:
-                    trace.setdefault(g.index, []).append((hand.snapshot(), hand.legal_plays()))
+                    trace.setdefault(g.index, []).append((view := hand.view(), list(view.legal)))
                 refusal = check_play(seat, t)
                 if refusal is not None and self.rulings is not None:
                     refusal = self.rulings.accept(hand, seat, t, refusal)

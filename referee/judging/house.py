@@ -15,6 +15,9 @@ A house-rule file is TOML::
     [standings]                   # optional: how ``referee standings`` ranks teams
     tie-breaks = ["wins", "head-to-head", "difference", "for"]
 
+    [players]                     # optional: other spellings of a player's name
+    "José" = ["Jose", "Joe"]
+
 Every option is checked against the base game exactly as ``[Options ...]`` is
 (``make_rules``), so a file can never define rules the engine cannot play. Every
 problem of a file is reported at once, as one ``HouseRuleError`` whose
@@ -32,8 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionError, Profile, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionError, Profile
+from ..words import name_key
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
@@ -41,6 +45,7 @@ __all__ = [
     "HouseRuleError",
     "HouseRuleProblem",
     "load_house_rules",
+    "load_players",
     "load_tie_breaks",
     "option_suggestion",
 ]
@@ -60,7 +65,7 @@ DEFAULT_TIE_BREAKS: tuple[str, ...] = ("wins", "head-to-head", "difference", "fo
 """The ranking when a house-rule file sets none (docs/cli.md, ``standings``)."""
 
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_TABLES = ("profile", "options", "standings")
+_TABLES = ("profile", "options", "standings", "players")
 _PROFILE_KEYS = ("name", "base", "description")
 
 
@@ -183,7 +188,11 @@ def load_house_rules(path: str | Path) -> Profile:
 
     for key in doc:
         if key not in _TABLES:
-            problem(key, "unknown setting; a house-rule file has a [profile], an [options] and a [standings] table", _nearest(key, _TABLES))
+            problem(
+                key,
+                "unknown setting; a house-rule file has a [profile], an [options], a [standings] and a [players] table",
+                _nearest(key, _TABLES),
+            )
     name = base = description = None
     profile = doc.get("profile")
     if isinstance(profile, dict):
@@ -192,6 +201,7 @@ def load_house_rules(path: str | Path) -> Profile:
         problem(None, "the file needs a [profile] table with a name and a base")
     options = _options(doc.get("options", {}), base, problem)
     _tie_breaks(doc.get("standings", {}), problem)
+    _players(doc.get("players", {}), problem)
     if problems:
         problems.sort(key=lambda p: p.line or 0)
         raise HouseRuleError(problems)
@@ -204,6 +214,14 @@ def load_tie_breaks(path: str | Path) -> tuple[str, ...]:
     the file is checked whole, as ``load_house_rules`` checks it."""
     load_house_rules(path)
     return _tie_breaks(_parse(str(path), path)[1].get("standings", {}), None)
+
+
+def load_players(path: str | Path) -> dict[str, str]:
+    """The spellings a house-rule file's ``[players]`` table lists, each mapped to the
+    player's name (``{"Joe": "José"}``; empty when it has none); the file is checked
+    whole, as ``load_house_rules`` checks it."""
+    load_house_rules(path)
+    return _players(_parse(str(path), path)[1].get("players", {}), None)
 
 
 class _Report(Protocol):
@@ -261,6 +279,37 @@ def _tie_breaks(table: Any, problem: _Report | None) -> tuple[str, ...]:
             continue
         out.append(name)
     return tuple(out)
+
+
+def _players(table: Any, problem: _Report | None) -> dict[str, str]:
+    """The ``[players]`` table: each player's name = its other spellings (a string, or a
+    list of them), as ``{spelling: name}``.  A spelling given to two players, or two names
+    that are one name written two ways, would make the table say two things."""
+
+    def bad(key: str, message: str) -> None:
+        if problem is not None:
+            problem(f"players.{key}", message, written=key)
+
+    if not isinstance(table, dict):
+        if problem is not None:
+            problem("players", 'must be a table of name = ["other spelling", ...]')
+        return {}
+    out: dict[str, str] = {}
+    owner: dict[str, str] = {}
+    for name, others in table.items():
+        spellings = [others] if isinstance(others, str) else others
+        if not name.strip() or not isinstance(spellings, list) or not all(isinstance(o, str) and o.strip() for o in spellings):
+            bad(name, 'must be a name = "other spelling", or a list of them: "José" = ["Jose", "Joe"]')
+            continue
+        for written in [name, *spellings]:
+            key = name_key(written)
+            if owner.setdefault(key, name.strip()) != name.strip():
+                bad(name, f"{written.strip()!r} is already a spelling of {owner[key]!r}")
+                continue
+            if written is not name:
+                out[written.strip()] = name.strip()
+        out.setdefault(name.strip(), name.strip())
+    return out
 
 
 def _options(table: Any, base: str | None, problem: _Report) -> dict[str, str]:

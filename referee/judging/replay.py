@@ -31,10 +31,10 @@ from ..codes import Code
 from ..diagnostics import Diagnostic
 from ..engine.game import GameState
 from ..engine.games import DEFAULT_GAME
-from ..engine.hand import HandSnapshot
 from ..engine.profiles import Profile, Rules
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
+from ..engine.views import HandView
 from ..notation.record import GameRecord, HandRecord
 from ..source import Span
 from .follow import HandJudge, Stop
@@ -44,7 +44,7 @@ from .verdict import GameVerdict, HandVerdict
 
 __all__ = ["Referee", "Trace", "judge"]
 
-Trace = dict[int, list[tuple[HandSnapshot, list[Tile]]]]
+Trace = dict[int, list[tuple[HandView, list[Tile]]]]
 """Hand number -> the hand's state and the legal plays before each play (for ``referee show``)."""
 
 

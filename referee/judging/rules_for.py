@@ -10,8 +10,8 @@ from typing import Protocol
 from .. import codes
 from ..codes import Code
 from ..engine.declarations import Declaration
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionError, Profile, Rules, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionError, Profile, Rules
 from ..notation.record import GameRecord, TrumpRecord
 from ..source import Span
 
@@ -85,7 +85,10 @@ def rules_for(
             scoring = options.get("scoring") or game.default_scoring()
             rule = game.scorings.get(scoring)
             if unit and rule is not None and unit.startswith("mark") != (rule.unit == "marks"):
-                report(codes.S008, f"the target is in {unit} but these rules score {rule.unit}", record.tag_at("Target"))
+                # the scoring that counts in the target's unit, if the game has one: name it
+                fits = next((name for name, r in game.scorings.items() if (r.unit == "marks") == unit.startswith("mark")), None)
+                advice = f'to play to {target_text.strip()}, score by {fits}: [Options "scoring={fits}"]' if fits else None
+                report(codes.S008, f"the target is in {unit} but these rules score {rule.unit}", record.tag_at("Target"), advice)
     while True:
         try:
             return _make_rules(game_name, options, profiles, cache)

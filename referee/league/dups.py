@@ -1,11 +1,14 @@
-"""Duplicates across records: a game entered twice, a deal played at several tables, a
+"""Duplicates across records: a game entered twice, a game entered twice with a few
+hands that differ (a slip in one of the entries), a deal played at several tables, a
 game entered again after only its first hands were.
 
 Only what was played counts: the deal (each seat's tiles) and the tiles played, in
 order; tags, comments, seat labels, bids and the written results do not.  Each hand is
 reduced to a 64-bit hash (BLAKE2b) as its record is read, and the record is let go:
 ``Hashes`` keeps a few numbers per hand in arrays, so a million hands cost tens of
-megabytes.  Repeated hashes are found with a bitmap (a hash whose bit is already set
+megabytes; the numbers the input decides (file index, line, hands, places) are
+``Column``s, as narrow as their values allow and widened as they need, so no count of
+files, lines or hands overflows them.  Repeated hashes are found with a bitmap (a hash whose bit is already set
 is a candidate) and grouped on a second pass over the candidates only.
 
 >>> from referee.notation.reader import read_text
@@ -21,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..notation.record import GameRecord, HandRecord
+from .columns import Column
 
-__all__ = ["Group", "Hashes", "Place", "repeated"]
+__all__ = ["ALIKE", "Group", "Hashes", "Place", "repeated"]
 
 
 def _digest(text: str) -> int:
@@ -95,11 +99,20 @@ class Place:
 @dataclass(frozen=True, slots=True)
 class Group:
     """Records or hands that are the same: ``same-game`` (a record entered twice),
-    ``same-deal`` (a deal played at several tables), ``prefix`` (the first record's hands
-    are the first hands of each later one)."""
+    ``re-entered`` (a game entered twice whose entries differ in a few hands, named in
+    ``differing``), ``same-deal`` (a deal played at several tables), ``prefix`` (the
+    first record's hands are the first hands of each later one)."""
 
     kind: str
     places: tuple[Place, ...]
+    differing: tuple[int, ...] = ()
+    """For ``re-entered``: the hands (their written numbers) that are not the same."""
+
+
+ALIKE = 0.5
+"""Two games with the same deals are one game entered twice when more than this share
+of their hands are the same (deal and play); fewer, and they are a duplicate event's
+tables playing the same boards (``same-deal``)."""
 
 
 class Hashes:
@@ -109,21 +122,26 @@ class Hashes:
         self.files: list[str] = []
         self._file_index: dict[str, int] = {}
         # one entry per record: its hash, hands, file, line, place in the file, whether it is a game
-        self.e_hash = array("Q")
-        self.e_hands = array("I")
-        self.e_file = array("H")
-        self.e_line = array("I")
-        self.e_index = array("I")
+        self.e_hash = array("Q")  # 64-bit hashes: the width is the hash's, not the input's
+        self.e_hands = Column()
+        self.e_file = Column()
+        self.e_line = Column()
+        self.e_index = Column()
         self.e_game = array("B")
         # one per proper prefix of a game of two hands or more: its hash, the entry, its hands
         self.p_hash = array("Q")
-        self.p_entry = array("I")
-        self.p_hands = array("H")
+        self.p_entry = Column()
+        self.p_hands = Column()
+        # one per hand of a game: what was played in it (``hand_key``) and its written number;
+        # a game's hands are ``e_first[entry]`` on, in order
+        self.e_first = Column()
+        self.h_hash = array("Q")
+        self.h_number = Column()
         # one per hand with a written deal: its hash, the entry, the hand's number and line
         self.d_hash = array("Q")
-        self.d_entry = array("I")
-        self.d_number = array("I")
-        self.d_line = array("I")
+        self.d_entry = Column()
+        self.d_number = Column()
+        self.d_line = Column()
 
     @property
     def records(self) -> int:
@@ -141,13 +159,17 @@ class Hashes:
         line = source.position(at[0])[0] if source is not None and at is not None else 0
         game = record.mode == "game"
         chain = 0
+        self.e_first.append(len(self.h_hash))
         for k, hr in enumerate(record.hands, start=1):
             key = hand_key(hr)
+            if game:
+                self.h_hash.append(key)
+                self.h_number.append(hr.label(k))
             chain = _chain(chain, key) if k > 1 or game else key
             if game and k < len(record.hands):
                 self.p_hash.append(chain)
                 self.p_entry.append(entry)
-                self.p_hands.append(min(k, 0xFFFF))
+                self.p_hands.append(k)
             deal = deal_key(hr)
             if deal is not None:
                 self.d_hash.append(deal)
@@ -200,6 +222,7 @@ class Hashes:
         for shorter, longer in found:
             out.append(Group("prefix", (self._place(shorter), self._place(longer))))
             join(shorter, longer)
+        out += self._re_entered(root, join)
         for ix in repeated(self.d_hash).values():
             if len({root(self.d_entry[i]) for i in ix}) > 1:
                 places = tuple(
@@ -208,6 +231,38 @@ class Hashes:
                 )
                 out.append(Group("same-deal", places))
         out.sort(key=lambda g: (_order(g.places[0], self._file_index), g.kind))
+        return out
+
+    def _hands_of(self, entry: int) -> range:
+        start = self.e_first[entry]
+        return range(start, start + (self.e_hands[entry] if self.e_game[entry] else 0))
+
+    def _re_entered(self, root: Callable[[int], int], join: Callable[[int, int], None]) -> list[Group]:
+        """Pairs of games, not yet found the same, more than ``ALIKE`` of whose hands are
+        the same hand at the same place: one game entered twice, with the hands that differ."""
+        owner = array("Q", bytes(8 * len(self.h_hash)))  # an entry index for each hand: 64 bits, whatever the count
+        for e in range(len(self.e_hash)):
+            for i in self._hands_of(e):
+                owner[i] = e
+        shared: dict[tuple[int, int], int] = {}
+        for ix in repeated(self.h_hash).values():
+            for a_i, a in enumerate(ix):
+                for b in ix[a_i + 1 :]:
+                    ea, eb = owner[a], owner[b]
+                    if ea != eb and a - self.e_first[ea] == b - self.e_first[eb]:
+                        shared[(ea, eb)] = shared.get((ea, eb), 0) + 1
+        out = []
+        for (a, b), same in shared.items():
+            if root(a) == root(b) or same <= ALIKE * max(self.e_hands[a], self.e_hands[b]):
+                continue
+            ha, hb = self._hands_of(a), self._hands_of(b)
+            differing = [
+                self.h_number[ha[k]] if k < len(ha) else self.h_number[hb[k]]
+                for k in range(max(len(ha), len(hb)))
+                if k >= len(ha) or k >= len(hb) or self.h_hash[ha[k]] != self.h_hash[hb[k]]
+            ]
+            out.append(Group("re-entered", (self._place(a), self._place(b)), tuple(differing)))
+            join(a, b)
         return out
 
     def add_all(self, records: Iterable[tuple[GameRecord, str, int]]) -> None:

@@ -46,8 +46,8 @@ from .. import codes
 from ..diagnostics import Diagnostic
 from ..judging.judged import Judged
 from ..judging.stated import stated_of_verdict
-from ..notation.items import INDENT, ITEMS
-from ..notation.lines import Lines
+from ..notation.items import ITEMS
+from ..notation.lines import INDENT, Lines
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..notation.tags import TAG_ORDER
 from ..notation.writer import format_game

@@ -12,6 +12,7 @@ from typing import Literal
 
 from ..judging.judged import Judged
 from ..report.names import player_names
+from .names import Roster
 from .select import contract_of, game_of
 
 __all__ = ["By", "GameLine", "HandLine", "side_key", "summary"]
@@ -28,6 +29,9 @@ class HandLine:
     made: bool | None
     contract: str | None
     awards: dict[str, int]
+    point_bid: bool = True
+    """The bid is on the game's ladder of point bids (30 to 41 in 42), not a mark bid (42, 84...;
+    21 in Moon): ``stats`` averages the point bids and counts the mark bids."""
 
 
 @dataclass(slots=True)
@@ -50,26 +54,35 @@ class GameLine:
     hands: list[HandLine] = field(default_factory=list)
     line: int = 0
     """The line of the record's first tag or hand (0 when not known)."""
+    name_lines: dict[str, int] = field(default_factory=dict)
+    """The line of each named seat's tag (for notes about its spelling)."""
 
-    def key(self, seat: str, by: By) -> str:
-        """Who sat at ``seat``: the player's name (the seat when unnamed), the team, or the seat."""
+    def keys(self, by: By, roster: Roster) -> dict[str, str]:
+        """Who sat at each seat: the player (the seat when unnamed), the team, or the seat,
+        as a key of ``roster`` (which shows it, and meets each name as written once)."""
+        seats = [seat for side in self.sides.values() for seat in side]
         if by == "seat":
-            return seat
+            return {seat: seat for seat in seats}
         if by == "player":
-            return self.names.get(seat, seat)
-        return side_key(self, self.side_of(seat))
+            return {seat: self._player(seat, roster) for seat in seats}
+        teams = {side: side_key(self, side, roster) for side in self.sides}
+        return {seat: teams[self.side_of(seat)] for seat in seats}
+
+    def _player(self, seat: str, roster: Roster) -> str:
+        name = self.names.get(seat)
+        return seat if name is None else roster.meet(name, f"{self.file}:{self.name_lines.get(seat, self.line)}")
 
     def side_of(self, seat: str) -> str:
         return next(side for side, seats in self.sides.items() if seat in seats)
 
 
-def side_key(line: GameLine, side: str) -> str:
-    """A side's players as a team (``Ann & Cy``, in alphabetical order, so that it is the
-    same team whichever seats they took), or its label when no seat of it is named."""
+def side_key(line: GameLine, side: str, roster: Roster) -> str:
+    """A side's players as a team of ``roster`` (shown ``Ann & Cy``, the same team whichever
+    seats they took), or its label when no seat of it is named."""
     seats = line.sides[side]
     if not any(s in line.names for s in seats):
         return side
-    return " & ".join(sorted((line.names.get(s, s) for s in seats), key=str.casefold))
+    return roster.team([line._player(s, roster) for s in seats])
 
 
 def summary(j: Judged) -> GameLine | None:
@@ -95,6 +108,12 @@ def summary(j: Judged) -> GameLine | None:
     at = record.at or (record.hands[0].at if record.hands else None)
     if record.source is not None and at is not None:
         line.line = record.source.position(at[0])[0]
+    if record.source is not None:
+        for seat, tag in zip(game.seats, game.seat_names, strict=True):
+            where = record.tag_at(tag) or record.tag_at(seat)
+            if seat in line.names and where is not None:
+                line.name_lines[seat] = record.source.position(where[0])[0]
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
-        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards)))
+        point_bid = hv.bid is None or hv.bid in game.ladder.point_bids
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid))
     return line

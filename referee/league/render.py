@@ -9,7 +9,9 @@ from typing import Any
 
 from rich.table import Table as RichTable
 
+from ..report.escaping import visible
 from ..report.league_schemas import LEAGUE_VERSION
+from ..report.tables import folded
 from ..words import plural
 from .dups import Group
 from .select import CONTRACTS
@@ -31,7 +33,7 @@ __all__ = [
     "stats_table",
 ]
 
-_KINDS = ("same-game", "same-deal", "prefix")
+_KINDS = ("same-game", "re-entered", "same-deal", "prefix")
 
 
 def dups_lines(groups: Iterable[Group]) -> Iterator[str]:
@@ -40,22 +42,31 @@ def dups_lines(groups: Iterable[Group]) -> Iterator[str]:
         n = len(g.places)
         if g.kind == "same-game":
             yield f"same game entered {n} times:"
+        elif g.kind == "re-entered":
+            which = ", ".join(map(str, g.differing[:-1])) + (" and " if len(g.differing) > 1 else "") + str(g.differing[-1])
+            yield f"same game entered twice, with {plural(len(g.differing), 'hand')} that differ (hand{'s' if len(g.differing) > 1 else ''} {which}):"
         elif g.kind == "same-deal":
             yield f"same deal played at {n} tables:"
         else:
             yield f"the first {plural(g.places[0].hands or 0, 'hand')} of a game, entered as a record of their own:"
         for p in g.places:
             what = f"hand {p.hand} of record {p.record}" if g.kind == "same-deal" else f"record {p.record}, {plural(p.hands or 0, 'hand')}"
-            yield f"  {p.file}:{p.line}: {what}"
+            yield f"  {visible(p.file, lines=False)}:{p.line}: {what}"  # one line, whatever the file's name
         yield ""
 
 
 def dups_summary(groups: list[Group], records: int) -> str:
+    """The closing line: each kind of group counted (a game entered twice with hands that
+    differ only when there is one)."""
     counts = {kind: sum(g.kind == kind for g in groups) for kind in _KINDS}
-    return (
-        f"{plural(records, 'record')}: {plural(counts['same-game'], 'record')} entered more than once, "
-        f"{plural(counts['same-deal'], 'deal')} played at several tables, {plural(counts['prefix'], 'game')} entered again in part"
-    )
+    parts = [f"{plural(counts['same-game'], 'record')} entered more than once"]
+    if counts["re-entered"]:
+        parts.append(f"{plural(counts['re-entered'], 'game')} entered twice with hands that differ")
+    parts += [
+        f"{plural(counts['same-deal'], 'deal')} played at several tables",
+        f"{plural(counts['prefix'], 'game')} entered again in part",
+    ]
+    return f"{plural(records, 'record')}: " + ", ".join(parts)
 
 
 def dups_document(groups: list[Group], records: int) -> dict[str, Any]:
@@ -67,6 +78,7 @@ def dups_document(groups: list[Group], records: int) -> dict[str, Any]:
             {
                 "kind": g.kind,
                 "places": [{"file": p.file, "line": p.line, "record": p.record, "hand": p.hand, "hands": p.hands} for p in g.places],
+                "differing": list(g.differing),
             }
             for g in groups
         ],
@@ -91,7 +103,8 @@ STATS_CSV_FIELDS = [
     "set",
     "made_percent",
     "set_percent",
-    "average_bid",
+    "average_point_bid",
+    "mark_bids",
     "marks_won",
     "marks_lost",
     "points_won",
@@ -113,7 +126,8 @@ def stats_rows(rows: Iterable[PlayerStats]) -> Iterator[dict[str, Any]]:
             "set": s.set,
             "made_percent": None if s.made_percent is None else round(s.made_percent, 1),
             "set_percent": None if s.set_percent is None else round(s.set_percent, 1),
-            "average_bid": None if s.average_bid is None else round(s.average_bid, 2),
+            "average_point_bid": None if s.average_point_bid is None else round(s.average_point_bid, 2),
+            "mark_bids": s.mark_bids,
             "marks_won": s.marks_won,
             "marks_lost": s.marks_lost,
             "points_won": s.points_won,
@@ -139,7 +153,7 @@ def stats_table(rows: list[PlayerStats], by: str, contracts: list[str]) -> RichT
     marks = any(s.marks_won or s.marks_lost for s in rows)
     points = any(s.points_won or s.points_lost for s in rows)
     t = RichTable()
-    for name in (by, "games", "won", "hands", "declared", "made", "set", "made %", "avg bid"):
+    for name in (by, "games", "won", "hands", "declared", "made", "set", "made %", "avg point bid", "mark bids"):
         t.add_column(name, justify="left" if name == by else "right")
     if marks:
         t.add_column("marks won/lost", justify="right")
@@ -149,7 +163,7 @@ def stats_table(rows: list[PlayerStats], by: str, contracts: list[str]) -> RichT
         t.add_column(f"{c} made/tried", justify="right")
     for s in rows:
         cells = [s.name, str(s.games), str(s.won), str(s.hands), str(s.declared), str(s.made), str(s.set), _pct(s.made_percent)]
-        cells.append(_avg(s.average_bid))
+        cells += [_avg(s.average_point_bid), str(s.mark_bids)]
         if marks:
             cells.append(f"{s.marks_won}/{s.marks_lost}")
         if points:
@@ -158,15 +172,22 @@ def stats_table(rows: list[PlayerStats], by: str, contracts: list[str]) -> RichT
             tried, made = s.contracts.get(c, (0, 0))
             cells.append(f"{made}/{tried}" if tried else "")
         t.add_row(*cells)
-    return t
+    return folded(t)
 
 
 def _unit(units: set[str]) -> str:
     return "/".join(sorted(units)) or "marks"
 
 
-def standings_title(tie_breaks: list[str]) -> str:
-    return f"Standings, ranked by {', '.join(tie_breaks)}:"
+def standings_title(tie_breaks: list[str], units: set[str]) -> str:
+    """The line above the table: the ranking in words, each tie-break after the one before.
+
+    >>> standings_title(["wins", "head-to-head", "difference", "for"], {"marks"})
+    'Standings, ranked by wins, then head-to-head, then marks difference, then marks for'
+    """
+    unit = _unit(units)
+    words = {"difference": f"{unit} difference", "for": f"{unit} for", "against": f"fewest {unit} against", "losses": "fewest losses"}
+    return "Standings, ranked by " + ", then ".join(words.get(t, t) for t in tie_breaks)
 
 
 CROSS_TITLE = "Cross table: games won-lost of each row's team against each column's team (by rank):"
@@ -182,7 +203,7 @@ def standings_table(rows: list[Row], units: set[str]) -> RichTable:
         rank = "" if r.rank == previous else str(r.rank)
         previous = r.rank
         t.add_row(rank, r.team, str(r.played), str(r.won), str(r.lost), str(r.score_for), str(r.score_against), f"{r.difference:+d}")
-    return t
+    return folded(t)
 
 
 def cross_table(rows: list[Row], table: Table) -> RichTable:
@@ -195,10 +216,10 @@ def cross_table(rows: list[Row], table: Table) -> RichTable:
     for k, r in enumerate(rows, start=1):
         cells = []
         for j, other in enumerate(rows, start=1):
-            won, lost = table.cross(r.team, other.team)
+            won, lost = table.cross(r.key, other.key)
             cells.append("—" if j == k else (f"{won}-{lost}" if won or lost else ""))
         t.add_row(str(k), r.team, *cells)
-    return t
+    return folded(t)
 
 
 def standings_document(rows: list[Row], table: Table, tie_breaks: list[str]) -> dict[str, Any]:
@@ -225,7 +246,7 @@ def standings_document(rows: list[Row], table: Table, tie_breaks: list[str]) -> 
             for a in rows
             for b in rows
             if a is not b
-            for w, lo in [table.cross(a.team, b.team)]
+            for w, lo in [table.cross(a.key, b.key)]
             if w or lo
         ],
     }

@@ -6,6 +6,9 @@ contract, bid, made or set) are asked of each hand, and a record matches when on
 of its hands matches them all.  With ``hands`` the matching hands are taken out of
 their records, each as a hand of a log under its record's tags (``[Mode "log"]``).
 
+Names are compared as ``league.names`` says (case, accents and spaces aside, and
+through a ``[players]`` table).
+
 >>> f = Filters(made=True, bid_min=31)
 >>> f.by_hand, Filters(player="Ann").by_hand
 (True, False)
@@ -14,15 +17,16 @@ their records, each as a hand of a log under its record's tags (``[Mode "log"]``
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..engine.games import DEFAULT_GAME, GAMES
 from ..engine.profiles import Game
 from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict, HandVerdict
-from ..notation.itemscan import declaration
+from ..notation.items.trump import declaration
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..report.names import player_names
+from .names import Aliases
 
 __all__ = ["CONTRACTS", "Filters", "Selected", "contract_of", "game_of", "selected"]
 
@@ -53,6 +57,8 @@ class Filters:
     """True: records without errors; False: records with errors."""
     rules: str | None = None
     """The game the record was judged under (``42``, ``moon``, ``88``)."""
+    aliases: Aliases = field(default_factory=Aliases)
+    """Other spellings of players' names (a house-rule file's ``[players]`` table)."""
 
     @property
     def by_hand(self) -> bool:
@@ -92,10 +98,15 @@ def _trump_matches(wanted: str, hv: HandVerdict) -> bool:
     return declaration(wanted) == declaration(hv.trump.split(" ")[0])
 
 
+def _same_player(f: Filters, written: str | None, wanted: str) -> bool:
+    """Whether a name written in a seat tag is the player a filter names."""
+    return written is not None and f.aliases.key(written) == f.aliases.key(wanted)
+
+
 def _hand_matches(f: Filters, hv: HandVerdict, hr: HandRecord, names: dict[str, str]) -> bool:
     if f.declarer is not None:
-        who = f.declarer.casefold()
-        if hv.declarer is None or (hv.declarer.casefold() != who and names.get(hv.declarer, "").casefold() != who):
+        seat = hv.declarer
+        if seat is None or (seat.casefold() != f.declarer.strip().casefold() and not _same_player(f, names.get(seat), f.declarer)):
             return False
     if f.trump is not None and not _trump_matches(f.trump, hv):
         return False
@@ -115,7 +126,7 @@ def _record_matches(f: Filters, j: Judged, names: dict[str, str]) -> bool:
         written = record.tag(name)
         if written is None or written.strip().casefold() != value.strip().casefold():
             return False
-    if f.player is not None and f.player.casefold() not in {n.casefold() for n in names.values()}:
+    if f.player is not None and not any(_same_player(f, n, f.player) for n in names.values()):
         return False
     return f.rules is None or (verdict.rules or "").lower() == f.rules.lower()
 

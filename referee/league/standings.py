@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..judging.house import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from .games import GameLine, side_key
+from .names import Roster
 
 __all__ = ["DEFAULT_TIE_BREAKS", "TIE_BREAKS", "Row", "Table"]
 
@@ -36,6 +37,9 @@ class Row:
     """One team's line of the table."""
 
     team: str
+    """The team as shown (``Roster.shown``)."""
+    key: str = ""
+    """The team's key, as the table counts it (games between teams are kept by key)."""
     won: int = 0
     lost: int = 0
     score_for: int = 0
@@ -54,7 +58,9 @@ class Row:
 class Table:
     """The games of a league, added one at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, roster: Roster | None = None) -> None:
+        self.roster = roster or Roster()
+        """Who is who (a ``[players]`` table), and the spellings met; the rows are keyed by it."""
         self.rows: dict[str, Row] = {}
         self.beat: dict[tuple[str, str], int] = {}
         """(winner, loser) -> games."""
@@ -63,7 +69,7 @@ class Table:
     def _row(self, team: str) -> Row:
         row = self.rows.get(team)
         if row is None:
-            row = self.rows[team] = Row(team)
+            row = self.rows[team] = Row(team, team)
         return row
 
     def add(self, line: GameLine) -> bool:
@@ -71,7 +77,7 @@ class Table:
         if not line.game or line.winner is None or line.score is None:
             return False
         self.units.add(line.unit)
-        team = {side: side_key(line, side) for side in line.sides}
+        team = {side: side_key(line, side, self.roster) for side in line.sides}
         self.add_game(tuple(team.values()), team[line.winner], {team[s]: v for s, v in line.score.items()})
         return True
 
@@ -89,6 +95,8 @@ class Table:
 
     def ranking(self, tie_breaks: Iterable[str]) -> list[Row]:
         """The rows in order, each with its rank (level teams share one)."""
+        for row in self.rows.values():
+            row.team = self.roster.shown(row.key)
         rows = sorted(self.rows.values(), key=lambda r: (r.team.casefold(), r.team))
         groups = self._split([rows], list(tie_breaks))
         rank = 1
@@ -118,8 +126,8 @@ class Table:
     def _key(self, name: str, group: list[Row]) -> Callable[[Row], int]:
         """What ``name`` prefers, as a number to sort high to low."""
         if name == "head-to-head":
-            teams = {r.team for r in group}
-            return lambda r: sum(n for (w, loser), n in self.beat.items() if w == r.team and loser in teams)
+            teams = {r.key for r in group}
+            return lambda r: sum(n for (w, loser), n in self.beat.items() if w == r.key and loser in teams)
         keys: dict[str, Callable[[Row], int]] = {
             "wins": lambda r: r.won,
             "losses": lambda r: -r.lost,
@@ -130,5 +138,5 @@ class Table:
         return keys[name]
 
     def cross(self, a: str, b: str) -> tuple[int, int]:
-        """Games ``a`` won against ``b``, and lost to it."""
+        """Games ``a`` won against ``b``, and lost to it (by the teams' keys)."""
         return self.beat.get((a, b), 0), self.beat.get((b, a), 0)

@@ -1,6 +1,10 @@
 """Statistics per player, team or seat: games played and won, hands, hands declared,
-bids made and set, the average winning bid, marks or points won and lost, and each
-special contract tried and made.
+bids made and set, the average winning point bid and the mark bids, marks or points
+won and lost, and each special contract tried and made.
+
+Point bids (30 to 41 in 42) and mark bids (42, 84, ...; Moon's 21) are kept apart: an
+average of 30 and 84 would be 57, a bid nobody made.  The average is of the point
+bids; the mark bids are counted.
 
 Names come from the seat tags (``[North "Ann"]``); a seat without a name is reported
 as the seat.  Every figure is the replay's, not what the records state.
@@ -11,8 +15,14 @@ as the seat.  Every figure is the replay's, not what the records state.
 >>> t = Tally("player")
 >>> t.add(line)
 >>> ann = t.rows()[0]
->>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_bid)
-('Ann', 1, 1, 1, 1, 1, 30.0)
+>>> (ann.name, ann.games, ann.won, ann.declared, ann.made, ann.marks_won, ann.average_point_bid, ann.mark_bids)
+('Ann', 1, 1, 1, 1, 1, 30.0, 0)
+
+Names are compared as ``league.names`` says (case, accents and spaces aside):
+
+>>> t.add(GameLine("y.42", 1, "42", "marks", True, {"NS": ("N", "S"), "EW": ("E", "W")}, {"E": "ann"}, "NS", {"NS": 7, "EW": 0}))
+>>> [(s.name, s.games) for s in t.rows()][:1], len(t.roster.notes())
+([('Ann', 2)], 1)
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .games import By, GameLine
+from .names import Roster
 from .select import CONTRACTS
 
 __all__ = ["PlayerStats", "Tally"]
@@ -36,7 +47,10 @@ class PlayerStats:
     declared: int = 0
     made: int = 0
     set: int = 0
-    bid_total: int = 0
+    point_bids: int = 0
+    point_bid_total: int = 0
+    mark_bids: int = 0
+    """Hands declared at a mark or more (or Moon's 21)."""
     marks_won: int = 0
     marks_lost: int = 0
     points_won: int = 0
@@ -56,16 +70,18 @@ class PlayerStats:
         return None if not done else 100 * self.set / done
 
     @property
-    def average_bid(self) -> float | None:
-        """The average winning bid of the hands declared."""
-        return None if not self.declared else self.bid_total / self.declared
+    def average_point_bid(self) -> float | None:
+        """The average winning bid of the hands declared with a point bid."""
+        return None if not self.point_bids else self.point_bid_total / self.point_bids
 
 
 class Tally:
     """Adds up the records one at a time, by ``player``, ``team`` or ``seat``."""
 
-    def __init__(self, by: By) -> None:
+    def __init__(self, by: By, roster: Roster | None = None) -> None:
         self.by = by
+        self.roster = roster or Roster()
+        """Who is who (a ``[players]`` table), and the spellings met."""
         self.stats: dict[str, PlayerStats] = {}
 
     def _of(self, key: str) -> PlayerStats:
@@ -75,8 +91,7 @@ class Tally:
         return found
 
     def add(self, line: GameLine) -> None:
-        by = self.by
-        keys = {seat: line.key(seat, by) for seats in line.sides.values() for seat in seats}
+        keys = line.keys(self.by, self.roster)
         sides = {key: {line.side_of(seat) for seat, k in keys.items() if k == key} for key in dict.fromkeys(keys.values())}
         if line.game:
             for key, own in sides.items():
@@ -99,7 +114,11 @@ class Tally:
                 continue
             s = self._of(keys[hand.declarer])
             s.declared += 1
-            s.bid_total += hand.bid or 0
+            if hand.bid is not None and hand.point_bid:
+                s.point_bids += 1
+                s.point_bid_total += hand.bid
+            elif hand.bid is not None:
+                s.mark_bids += 1
             if hand.made is not None:
                 s.made += hand.made
                 s.set += not hand.made
@@ -109,7 +128,10 @@ class Tally:
                 tried[1] += bool(hand.made)
 
     def rows(self) -> list[PlayerStats]:
-        """Every player, most games won first, then most hands declared, then by name."""
+        """Every player, shown as the roster shows them: most games won first, then most
+        hands declared, then by name."""
+        for key, s in self.stats.items():
+            s.name = self.roster.shown(key)
         return sorted(self.stats.values(), key=lambda s: (-s.won, -s.games, -s.declared, s.name.casefold(), s.name))
 
     def contracts(self) -> list[str]:

@@ -1,6 +1,10 @@
 """From chunks to records: each chunk is read (``read_chunk``), then grouped into games,
 ``[Mode "log"]`` logs (a record per hand, carrying the header) and header-less hand
 logs; each record keeps its text (``Source``) for quoting in diagnostics.
+
+Tags written after the hands of a game or a log may be its trailer (``tags.trailer_end``,
+as PGN's result follows the moves): a record is yielded only once the chunk after it
+shows that no trailer follows, one chunk later than it is complete.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from .items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
 from .plain import plain_hand
 from .record import GameRecord, HandRecord, Tag
 from .scanner import HAND, HEADER, Chunk
-from .tags import check_tags, scan_tags
+from .tags import check_tags, scan_tags, trailer_end
 from .tokens import Problem
 
 __all__ = ["Assembler", "ChunkRead", "ReadResult", "read_chunk"]
@@ -82,6 +86,12 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     return ChunkRead(tags, hand, problems, trailing)
 
 
+def split_trailer(chunk: Chunk, end: int) -> tuple[Chunk, Chunk]:
+    """A header chunk cut where ``trailer_end`` says: the trailer, and the header after it."""
+    head = chunk.text[:end]
+    return chunk._replace(text=head), Chunk(HEADER, chunk.text[end:], chunk.offset + end, chunk.line + head.count("\n"))
+
+
 def _is_log(tags: list[Tag]) -> bool:
     """Whether a header puts its hands in ``[Mode "log"]`` (the last Mode tag counts)."""
     mode = next((t.value for t in reversed(tags) if t.name == "Mode"), "")
@@ -115,6 +125,17 @@ class _Text:
         return Source(name, self.segments)
 
 
+@dataclass
+class _Held:
+    """A record of a log, complete but for a trailer that may follow it."""
+
+    tags: list[Tag]
+    hand: HandRecord
+    text: _Text
+    problems: list[tuple[Problem, int | None]]
+    trailing: list[str]
+
+
 class Assembler:
     """Groups chunks into records: games, ``[Mode "log"]`` logs, or header-less hand logs."""
 
@@ -135,6 +156,10 @@ class Assembler:
         self.junk: list[Problem] = []
         self.junk_chunks: list[Chunk] = []
         self.any = False
+        self.held: _Held | None = None
+        """The last hand of a log, until the chunk after it shows whether a trailer follows."""
+        self.pending: Chunk | None = None
+        """Tag lines after the hands that are a trailer if the input ends after them."""
 
     def _diagnostics(self, problems: list[tuple[Problem, int | None]]) -> list[Diagnostic]:
         game = self.count
@@ -165,8 +190,41 @@ class Assembler:
         self.header, self.header_chunk = read_chunk(header).tags, header
         self.log = True
 
+    def _release(self) -> Iterator[ReadResult]:
+        """The log's last hand, now that no trailer follows it."""
+        if self.held is not None:
+            held, self.held = self.held, None
+            yield self._emit(held.tags, [held.hand], held.text, held.problems, held.trailing)
+
+    def _after_hands(self) -> bool:
+        """Whether tag lines now would follow the hands of a game or a log (not of a hand log)."""
+        return self.held is not None or (self.open and not self.log and bool(self.hands))
+
+    def _trail(self, chunk: Chunk) -> None:
+        """Tag lines after the hands: the trailer of the game, or of the log's last hand."""
+        read = read_chunk(chunk)
+        if self.comments and read.tags:
+            read.tags[0].comments = (*self.comments, *read.tags[0].comments)
+            self.comments = []
+        if self.held is not None:
+            held = self.held
+            held.problems += [(p, None) for p in check_tags(read.tags, held.tags) + read.problems]
+            held.tags = held.tags + read.tags
+            held.text.add(chunk)
+            held.trailing += read.trailing
+            return
+        assert self.header is not None
+        self.problems += [(p, None) for p in check_tags(read.tags, self.header) + read.problems]
+        self.header = self.header + read.tags
+        self.text.add(chunk)
+        self.comments.extend(read.trailing)
+
     def flush(self) -> Iterator[ReadResult]:
         """End the current game (or a log header that had no hands)."""
+        if self.pending is not None:  # something other than the end follows: a header, as ever
+            pending, self.pending = self.pending, None
+            yield from self._feed(pending)
+        yield from self._release()
         if self.open and self.header is not None:
             problems = [(p, None) for p in self.header_problems] + self.problems
             yield self._emit(self.header, self.hands, self.text, problems, self.comments)
@@ -175,6 +233,21 @@ class Assembler:
         self.hands, self.problems, self.header_problems = [], [], []
 
     def feed(self, chunk: Chunk) -> Iterator[ReadResult]:
+        if self.pending is not None:  # a hand follows the tag lines: they are a new game's header
+            pending, self.pending = self.pending, None
+            yield from self._feed(pending)
+        if chunk.kind == HEADER and self._after_hands():
+            end = trailer_end(blank(chunk.text, chunk.offset)[0])
+            if end == len(chunk.text):
+                self.pending = chunk
+                return
+            if end:
+                trailer, chunk = split_trailer(chunk, end)
+                self._trail(trailer)
+        yield from self._feed(chunk)
+
+    def _feed(self, chunk: Chunk) -> Iterator[ReadResult]:
+        yield from self._release()  # a chunk other than a trailer follows the log's last hand
         read = read_chunk(chunk)
         self.any = True
         hand = read.hand
@@ -214,7 +287,7 @@ class Assembler:
             problems += [(p, label) for p in read.problems]
             self.header_problems = []
             self.open = False
-            yield self._emit(list(self.header), [hand], text, problems, read.trailing)
+            self.held = _Held(list(self.header), hand, text, problems, list(read.trailing))
         else:
             self.hands.append(hand)
             if chunk is not self.header_chunk:
@@ -223,6 +296,9 @@ class Assembler:
             self.comments.extend(read.trailing)
 
     def finish(self) -> Iterator[ReadResult]:
+        if self.pending is not None:  # the input ends after the tag lines: the trailer of the record above
+            pending, self.pending = self.pending, None
+            self._trail(pending)
         yield from self.flush()
         if self.count == 0:
             where = self.file or "the input"

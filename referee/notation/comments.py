@@ -11,6 +11,9 @@ The attachment rule (docs/notation.md):
 - a comment on a line of its own, or before an item on its line, belongs to the
   next item;
 - comments with no item after them end the record (``trailing_comments``).
+
+The items are every entry of ``items.ITEMS`` in the hand (with the parts an item
+names, such as a trick's plays), the tags and the ``hand`` line.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ import re
 from typing import Any, NamedTuple
 
 from .. import codes
-from .locate import play_spans
-from .record import HandRecord, Tag, TrickRecord
+from .items import ITEMS
+from .record import HandRecord, Tag
 from .tokens import Problem
 
 __all__ = ["Comment", "attach", "blank"]
@@ -92,29 +95,6 @@ class _Entry(NamedTuple):
     item: Any
 
 
-class _PlayRef:
-    """A play of a trick, standing for it in the entries (plays are replaced, not changed)."""
-
-    def __init__(self, trick: TrickRecord, k: int) -> None:
-        self.trick, self.k = trick, k
-
-    @property
-    def comments(self) -> tuple[str, ...]:
-        return self.trick.plays[self.k].comments
-
-    @comments.setter
-    def comments(self, value: tuple[str, ...]) -> None:
-        self.trick.plays[self.k] = self.trick.plays[self.k]._replace(comments=value)
-
-    @property
-    def after(self) -> tuple[str, ...]:
-        return self.trick.plays[self.k].after
-
-    @after.setter
-    def after(self, value: tuple[str, ...]) -> None:
-        self.trick.plays[self.k] = self.trick.plays[self.k]._replace(after=value)
-
-
 def _entries(tags: list[Tag], hand: HandRecord | None, text: str, base: int) -> list[_Entry]:
     out: list[_Entry] = []
 
@@ -127,20 +107,12 @@ def _entries(tags: list[Tag], hand: HandRecord | None, text: str, base: int) -> 
         add(t)
     if hand is not None:
         add(hand)
-        for d in hand.deal or ():
-            add(d)
-        if hand.kitty is not None:
-            add(hand.kitty)
-        for c in hand.calls:
-            add(c, 2)
-        for tr in hand.tricks:
-            add(tr)
-            if tr.at is not None:
-                for k, span in enumerate(play_spans(text, base, tr.at)):
-                    out.append(_Entry(span[0], span[1], 2, _PlayRef(tr, k)))
-        for one in (hand.misdeal, hand.exchange, hand.trump, *hand.accepted, hand.renege, hand.claim, hand.result, hand.award, hand.score):
-            if one is not None:
-                add(one)
+        for spec in ITEMS:
+            for one in spec.entries(hand):
+                add(one, spec.depth)
+                if spec.parts is not None:
+                    for span, part in spec.parts(one, text, base):
+                        out.append(_Entry(span[0], span[1], spec.depth + 1, part))
     out.sort(key=lambda e: (e.start, e.depth))
     return out
 

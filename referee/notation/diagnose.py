@@ -7,14 +7,17 @@ mistakes alone.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import codes
-from .grammar import parser
+from .contracts import BID_CONTRACTS
+from .grammar import parser, words
 from .items import ITEMS, KEYWORD_WORDS
+from .items.forfeit import FAULTS
 from .tokens import Problem
 
 if TYPE_CHECKING:
@@ -39,6 +42,7 @@ _MAIN: dict[str, str] = {
     "OUTCOME": "`made` or `set`",
     "LOWHIGH": "`low` or `high`",
     "SIDE": "a side (such as NS)",
+    "FAULT": f"a fault ({', '.join(f'`{word}`' for word in FAULTS[:-1])} or `{FAULTS[-1]}`)",
 }
 _TRUMP_WORDS = "a trump (a suit such as `fives`, a number 0-6, `doubles` or `follow-me`)"
 _MINOR: dict[str, str] = {
@@ -47,11 +51,14 @@ _MINOR: dict[str, str] = {
     "WIN": "`=> seat`",
     "SLASH": "`/`",
     "COMMA": "`,`",
-    "BIDCONTRACT": "`plunge` or `splash`",
+    "BIDCONTRACT": " or ".join(f"`{word}`" for word in BID_CONTRACTS),
     "NL": "a new line",
     "TRICK": "`trick N`",
     "CALLED": "`called by SEAT`",
 }
+_TAILS = ("BY", "CALLED", "TRICK")
+"""Endings an item may stop before (``misdeal [by W]``, ``renege E trick 3 [called by N]``,
+``forfeit E time [trick 3]``): named beside a new item when neither comes."""
 _ITEMS = frozenset(t for spec in ITEMS for t in spec.terminals)
 """The item keywords' terminals (from the item registry)."""
 _KEYWORD = re.compile(rf"(?<![A-Za-z0-9_])({'|'.join(sorted(KEYWORD_WORDS | {'hand'}))})(?![A-Za-z0-9_+-])", re.I)
@@ -60,6 +67,37 @@ _WORD = re.compile(r"[^\s;{}\[\]/,]{1,24}|[^\s]")
 _SEAT_BEFORE = re.compile(r"(?<![^\s,/=])([A-Za-z])[\s,/=]*\Z")
 """A seat letter just before the error, with nothing but blanks between."""
 _SUBSUMED = {"SIDE": ("SEAT",), "SIGNED": ("NUMBER",)}
+_SPELLED = {"FOLLOWME": ("follow-me",), "NOTRUMP": ("no-trump",)}
+"""Words of the terminals that are not a list of words, as the writer spells them."""
+_BAD_TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*([^\]\n]*)(\]?)")
+"""A tag line's ``[Name value]`` that the TAG terminal refused: its name, value and ``]``."""
+_GOOD_VALUE = re.compile(r'"(?:[^"\\\n]|\\.)*"[ \t]*')
+_QUOTES = "\"'\u2018\u2019\u201c\u201d"
+"""Straight and curly quotes, single and double, that a value may be wrapped in by mistake."""
+
+
+def _did_you_mean(word: str, expected: Iterable[str]) -> str | None:
+    """``did you mean `trump`?`` for a word close to one of the words expected there."""
+    if len(word) < 3 or not word.replace("-", "").isalpha():
+        return None
+    choices = {w for name in expected for w in (_SPELLED.get(name) or words(name)) if len(w) > 2}
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.65)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+def _tag_hint(text: str, pos: int) -> str:
+    """What is wrong with the tag that starts at ``pos``, as a corrected tag."""
+    m = _BAD_TAG.match(text, pos)
+    if m is not None and not m.group(2).strip() and m.group(3):
+        return f'a tag has a value in double quotes: [{m.group(1)} "..."]'
+    if m is not None and m.group(2):
+        name, value, closed = m.group(1), m.group(2).strip(), m.group(3)
+        if _GOOD_VALUE.fullmatch(value) and not closed:
+            return f"a tag ends with `]`: [{name} {value}]"
+        bare = value.strip(_QUOTES)
+        if '"' not in bare:
+            return f'a tag\'s value goes in straight double quotes: [{name} "{bare}"]'
+    return 'a tag reads like [Event "Friday league"], on a line of its own before the hands'
 
 
 def _words(expected: Iterable[str]) -> str:
@@ -75,7 +113,7 @@ def _words(expected: Iterable[str]) -> str:
     main += [w for n, w in _MAIN.items() if n in names and not any(s in names for s in _SUBSUMED.get(n, ()))]
     main = list(dict.fromkeys(main))
     if not main and names & _ITEMS:
-        tails = [_MINOR[n] for n in ("BY", "CALLED") if n in names]  # `misdeal by W`, `renege E trick 3 called by N`
+        tails = [_MINOR[n] for n in _TAILS if n in names]
         main = [*tails, "a new item (`deal`, `bid`, `trump`, `play`, `result`, ...) at the start of a line"]
     if not main:
         main = [w for n, w in _MINOR.items() if n in names] or ["the end of the hand"]
@@ -135,7 +173,7 @@ def _problem(e: UnexpectedInput, text: str, base: int) -> Problem:
         found = f"`{_shown(word)}`"
         width = max(1, len(word))
         if word.startswith("["):
-            hint = 'a tag reads like [Event "Friday league"], on a line of its own before the hands'
+            hint = _tag_hint(text, pos)
     keyword = None
     for m in _KEYWORD.finditer(text, 0, pos):
         keyword = m.group(1).lower()
@@ -161,5 +199,7 @@ def _problem(e: UnexpectedInput, text: str, base: int) -> Problem:
         hint = "tiles are written 6-6 or 66"
     if "PASS" in names and found.strip("`").lower() in ("mark", "marks"):
         hint = "mark bids are written in points: 42 = 1 mark, 84 = 2"
+    if hint is None:
+        hint = _did_you_mean(bare, names)
     message = f"expected {_words(expected)}{after}, found {found}"
     return Problem(codes.S001, message, (base + pos, base + pos + width), hint)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["GRAMMAR_FILE", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals"]
+__all__ = ["GRAMMAR_FILE", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals", "words"]
 
 GRAMMAR_FILE = "notation.lark"
 _REPO_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
@@ -92,3 +92,19 @@ def keyword(name: str) -> str:
     if m is None or m.group(2) is None:
         raise ValueError(f"terminal {name} is not a single keyword")
     return m.group(2)
+
+
+@cache
+def words(name: str) -> tuple[str, ...]:
+    """The words a keyword terminal matches, for a did-you-mean (``OUTCOME`` -> ``made``,
+    ``set``); none for a terminal that is not a list of words (``SEAT``, ``FOLLOWME``).
+
+    >>> words("OUTCOME"), words("DEAL"), words("SEAT"), words("COMMA")
+    (('made', 'set'), ('deal',), (), ())
+    """
+    if name not in _sources():  # a string terminal (``","``) or one Lark made up
+        return ()
+    m = re.fullmatch(r"(?:\(\?:([a-z0-9|]+)\)|([a-z]+))\(\?!\[a-z0-9_\+-\]\)", terminal(name).pattern)
+    if m is None:
+        return ()
+    return tuple(m.group(1).split("|")) if m.group(1) else (m.group(2),)

@@ -1,7 +1,7 @@
 """Reading one hand: its text, comments already blanked, into a ``HandRecord``.
 
 The hand is cut into words (``tokens.TOKEN``); each item keyword starts an item,
-which its registry entry (``items.ITEMS``) reads from its words.  Every item and
+which its item's general reader (``ItemSpec.scan``, in ``items/``) reads from its words.  Every item and
 sub-item keeps its place as offsets.  Anything the item readers do not take is a
 syntax error: the hand is marked unreadable and the caller asks the grammar
 (``diagnose``) what was expected there.
@@ -91,6 +91,12 @@ class HandScan:
         self.last_kw = ""
         self.singles: set[str] = set()
 
+    def words(self, i: int, j: int) -> list[int]:
+        """The indexes of the words of the item that starts at word ``i`` and ends before
+        word ``j``, after its keyword and without newlines."""
+        toks = self.toks
+        return [k for k in range(i + 1, j) if toks[k] != "\n"]
+
     # -- places ---------------------------------------------------------------------------
     def _start(self, i: int) -> int:
         """Where word ``i`` starts, in the hand's text."""
@@ -119,6 +125,15 @@ class HandScan:
             pos, line = self.lines[row]
             return pos + len(line.rstrip(SPACES))
         return self._start(j) + len(toks[j])
+
+    def line_text(self, i: int, j: int) -> str | None:
+        """The text from the start of word ``i`` to the end of word ``j``, when both are on
+        one line (a terminal of the grammar, such as ``follow me``, never spans lines)."""
+        row = bisect_right(self.firsts, i) - 1
+        if bisect_right(self.firsts, j) - 1 != row:
+            return None
+        pos, line = self.lines[row]
+        return line[self._start(i) - pos : self._end(j) - pos]
 
     def at(self, i: int) -> Span:
         """The span of word ``i``."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Lines", "brace", "inline"]
+__all__ = ["INDENT", "Lines", "brace", "inline"]
 
 INDENT = "  "
+"""How far the items of a hand are indented under its `hand` line."""
 
 
 def brace(comment: str) -> str:

@@ -4,7 +4,7 @@ Reading keeps the place of every item and row and trick, but not of every play o
 dealt tile: a clean hand never needs them.  A diagnostic about the third play of a
 trick, or a comment inside it, asks here, and the trick's text is read again
 with the words' places.  The play and tile rules are the reader's
-(``itemscan.read_play``, ``read_deal``); ``tests/notation`` checks that every place
+(``items.play.scan``, ``items.deal.scan``); ``tests/notation`` checks that every place
 found here holds the play or tile the reader made.
 """
 

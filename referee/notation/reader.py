@@ -18,24 +18,29 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from .. import codes
 from ..diagnostics import Diagnostic, reason
 from ..source import Position
 from .assemble import Assembler, ReadResult
+from .encodings import TextForm, check_encoding, convert_hint, reading_encoding, text_form
 from .scanner import BLOCK, Chunk, NotText, Readable, TooLong, chunks, decode_blocks
 from .urls import open_input
 
-__all__ = ["ReadResult", "read_blocks", "read_records", "read_text"]
+__all__ = ["FileText", "ReadResult", "file_text", "read_blocks", "read_records", "read_text"]
 
 
-def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = None) -> Iterator[ReadResult]:
+def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = None, *, encoding: str | None = None) -> Iterator[ReadResult]:
     """Read every record of ``source``: a path (or a URL, through fsspec), or an open stream (binary, or text).
 
     ``name`` is the file as diagnostics name it (default: the path; ``None`` for a
     stream).  A path that cannot be opened gives one result without a record.
+    ``encoding`` is the bytes' (default: UTF-8, or what ``--encoding`` set:
+    ``encodings.reading``); a name that is not an encoding is an ``EncodingError``.
     """
+    chosen = encoding if encoding is not None else reading_encoding()
+    encoding = None if chosen is None else check_encoding(chosen)
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         display = path if name is None else name
@@ -46,7 +51,7 @@ def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = No
             return
         with stream:
             try:
-                yield from read_blocks(decode_blocks(stream), display)
+                yield from read_blocks(decode_blocks(stream, encoding=encoding), display)
             except OSError as e:  # a read that fails part way (a device, a network file)
                 yield ReadResult(None, [cannot_read(display, e)])
         return
@@ -56,12 +61,35 @@ def read_records(source: str | os.PathLike[str] | IO[Any], name: str | None = No
         yield from read_blocks(iter(lambda: text.read(BLOCK), ""), name, nul_check=True)
         return
     raw: Readable = binary if binary is not None else source
-    yield from read_blocks(decode_blocks(raw), name)
+    yield from read_blocks(decode_blocks(raw, encoding=encoding), name)
 
 
 def read_text(text: str, name: str | None = None) -> Iterator[ReadResult]:
     """Read every record of a string."""
     yield from read_blocks([text], name, nul_check=True)
+
+
+class FileText(NamedTuple):
+    """A whole file's text as the reader reads it, and the form to write it back in."""
+
+    text: str
+    form: TextForm
+
+
+def file_text(raw: bytes, name: str | None = None, *, encoding: str | None = None) -> FileText | Diagnostic:
+    """The text of a file's bytes as the reader reads it (a byte-order mark dropped, a
+    file of ``\\r`` alone read with ``\\n``) and its ``TextForm``, which ``fmt`` and ``fix``
+    write it back in; or why it is not text (S006), as ``check`` says it.
+
+    >>> file_text(b"\\xef\\xbb\\xbfhand\\r\\n  claim\\r\\n")
+    FileText(text='hand\\r\\n  claim\\r\\n', form=TextForm(codec='utf-8', bom=True, newline='\\r\\n'))
+    """
+    chosen = encoding if encoding is not None else reading_encoding()
+    blocks = list(decode_blocks(io.BytesIO(raw), encoding=None if chosen is None else check_encoding(chosen)))
+    if blocks and isinstance(blocks[-1], NotText):
+        return _not_text(name, blocks[-1])
+    text = "".join(b for b in blocks if isinstance(b, str))
+    return FileText(text, text_form(raw, text, chosen))
 
 
 def cannot_read(name: str, e: OSError) -> Diagnostic:
@@ -124,7 +152,7 @@ def _not_text(name: str | None, bad: NotText) -> Diagnostic:
     return Diagnostic(
         codes.S006,
         f"{where} is not a text record: line {bad.line} holds {bad.what}",
-        hint=bad.hint,
+        hint=bad.hint if bad.encoding is None else convert_hint(bad.encoding, name),
         file=name,
         at=Position(bad.line, bad.column, bad.line, bad.column + 1),
     )

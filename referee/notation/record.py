@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple
 
 from ..engine.tiles import Tile
 from ..source import Source, Span
+from .contracts import BidContract, TrumpKind
 
 __all__ = [
     "RECORD_VERSION",
@@ -32,6 +33,8 @@ __all__ = [
     "Claim",
     "Dealt",
     "Exchange",
+    "Fault",
+    "Forfeit",
     "GameRecord",
     "HandRecord",
     "Kitty",
@@ -46,9 +49,9 @@ __all__ = [
     "TrumpRecord",
 ]
 
-RECORD_VERSION = 3
-"""The version of the JSON shape of a record (versions 1 and 2 are still read; 3 added
-the irregularities: ``misdeal``, ``renege``, ``accepted``)."""
+RECORD_VERSION = 4
+"""The version of the JSON shape of a record (versions 1 to 3 are still read; 3 added
+the irregularities: ``misdeal``, ``renege``, ``accepted``; 4 added ``forfeit``)."""
 
 Comments = tuple[str, ...]
 
@@ -93,7 +96,7 @@ class Call:
     amount: int | None = None
     suit: int | None = None
     """A trump suit named with the bid (0-6), where bids name one."""
-    contract: Literal["plunge", "splash"] | None = None
+    contract: BidContract | None = None
     """A contract named with the bid (``bid N 168 plunge``)."""
     at: Span | None = field(default=None, compare=False)
     comments: Comments = ()
@@ -116,7 +119,7 @@ class TrumpRecord:
     """The declaration as written: 'suit' with ``suit``, 'doubles', 'follow-me', or a
     contract named after the auction ('nello', 'sevens')."""
 
-    kind: Literal["suit", "doubles", "follow-me", "nello", "sevens"]
+    kind: TrumpKind
     suit: int | None = None
     doubles_low: bool = False
     by: str | None = None
@@ -226,6 +229,25 @@ class AcceptedPlay:
     after: Comments = ()
 
 
+Fault = Literal["time", "illegal", "crash", "protocol", "stall"]
+"""What a seat forfeits for in a match: over its time, an illegal or unlisted action, a
+crash, a malformed message, no answer to a ping (the grammar's ``FAULT``)."""
+
+
+@dataclass(slots=True)
+class Forfeit:
+    """``forfeit N time trick 5``: a seat's fault in a match played under the referee, and
+    the trick (1-based) it came in when written.  How the hand is scored is the match's
+    rule, not the record's."""
+
+    seat: str
+    fault: Fault
+    trick: int | None = None
+    at: Span | None = field(default=None, compare=False)
+    comments: Comments = ()
+    after: Comments = ()
+
+
 @dataclass(slots=True)
 class HandRecord:
     number: int | None = None
@@ -244,6 +266,7 @@ class HandRecord:
     misdeal: Misdeal | None = None
     renege: RenegeCall | None = None
     accepted: list[AcceptedPlay] = field(default_factory=list)
+    forfeit: Forfeit | None = None
     unreadable: bool = False
     """The hand had a syntax error: its items may be partial and it is not replayed."""
     at: Span | None = field(default=None, compare=False)

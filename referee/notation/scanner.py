@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, Protocol
 
+from .encodings import UTF8, guess_encoding
+
 __all__ = ["BLOCK", "HAND", "HEADER", "JUNK", "MAX_CHUNK", "Chunk", "NotText", "chunks", "decode_blocks"]
 
 JUNK, HEADER, HAND = 0, 1, 2
@@ -54,6 +56,8 @@ class NotText(NamedTuple):
     column: int
     what: str
     hint: str
+    encoding: str | None = None
+    """The encoding the input looks like (``encodings.guess_encoding``): the hint says how to read it."""
 
 
 class TooLong(NamedTuple):
@@ -63,23 +67,21 @@ class TooLong(NamedTuple):
     length: int
 
 
-_UTF16_HINT = "it looks like UTF-16 text: convert it to UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.42`"
 _TEXT_HINT = "records are UTF-8 text files"
+_SAMPLE = 1 << 16
+"""Bytes looked at to guess the encoding of a file that is not UTF-8."""
 
 
-def _utf16_like(sample: bytes) -> bool:
-    """Text in UTF-16 has a NUL in every other byte and letters between them (a run
-    of NULs alone, such as ``/dev/zero``, is not text of any kind)."""
-    halves = sample[0::2], sample[1::2]
-    return any(h.count(0) * 4 >= len(h) * 3 and other.count(0) * 2 < len(other) for h, other in (halves, halves[::-1]))
+def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1, encoding: str | None = None) -> Iterator[str | NotText]:
+    """Text blocks from a byte stream in UTF-8 (or ``encoding``, a name ``check_encoding``
+    gave); a ``NotText`` (always last) where it stops being text.
 
-
-def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iterator[str | NotText]:
-    """UTF-8 text blocks from a byte stream; a ``NotText`` (always last) where it stops being text.
-
-    Lines and columns in a ``NotText`` count from the start of the stream.  A UTF-8
+    Lines and columns in a ``NotText`` count from the start of the stream.  A
     byte-order mark is dropped; old Mac line ends (``\\r`` only) are read as newlines.
     """
+    if encoding is not None and encoding != UTF8:
+        yield from _decode_in(stream, size, line, encoding)
+        return
     decoder = codecs.getincrementaldecoder("utf-8")()
     column = 1
     first = True
@@ -88,10 +90,11 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iter
         block = stream.read(size)
         final = not block
         if first and block:
-            if block[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                yield NotText(line, 1, "a UTF-16 byte-order mark", _UTF16_HINT)
+            if block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+                marked = "utf-32" if block[:4] == codecs.BOM_UTF32_LE else "utf-16"
+                yield NotText(line, 1, f"a {marked.upper()} byte-order mark", _TEXT_HINT, marked)
                 return
-            if block[:3] == b"\xef\xbb\xbf":
+            if block[:3] == codecs.BOM_UTF8:
                 block = block[3:]
         nul = block.find(b"\x00")
         data = block if nul < 0 else block[:nul]
@@ -100,7 +103,8 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iter
             text = decoder.decode(data, final=final or nul >= 0)
         except UnicodeDecodeError as e:
             text = e.object[: e.start].decode("utf-8", errors="replace")
-            bad = NotText(0, 0, f"the byte 0x{e.object[e.start]:02x}, which is not UTF-8", _TEXT_HINT)
+            guess = guess_encoding(e.object[e.start : e.start + _SAMPLE])
+            bad = NotText(0, 0, f"the byte 0x{e.object[e.start]:02x}, which is not UTF-8", _TEXT_HINT, guess)
         if first:
             cr_only = "\r" in text and "\n" not in text
             first = False
@@ -113,7 +117,45 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1) -> Iter
             yield bad._replace(line=line, column=column)
             return
         if nul >= 0:
-            yield NotText(line, column, "a NUL byte", _UTF16_HINT if _utf16_like(block[:64]) else _TEXT_HINT)
+            guess = guess_encoding(block[:64])
+            yield NotText(line, column, "a NUL byte", _TEXT_HINT, guess if guess in ("utf-16-le", "utf-16-be", "utf-32") else None)
+            return
+        if final:
+            return
+
+
+def _decode_in(stream: Readable, size: int, line: int, encoding: str) -> Iterator[str | NotText]:
+    """``decode_blocks`` in another encoding than UTF-8: NULs are looked for in the text
+    (in UTF-16 every other byte is one), and a leading byte-order mark is dropped."""
+    decoder = codecs.getincrementaldecoder(encoding)()
+    column = 1
+    first = True
+    cr_only = False
+    while True:
+        block = stream.read(size)
+        final = not block
+        bad: NotText | None = None
+        try:
+            text = decoder.decode(block, final=final)
+        except UnicodeDecodeError as e:
+            text = e.object[: e.start].decode(encoding, errors="replace")
+            guess = guess_encoding(e.object[e.start : e.start + _SAMPLE])
+            what = f"the byte 0x{e.object[e.start]:02x}, which is not {encoding}"
+            bad = NotText(0, 0, what, f"check the encoding given to --encoding ({encoding})", None if guess == encoding else guess)
+        if first and text:
+            text = text.removeprefix("\ufeff")
+            cr_only = "\r" in text and "\n" not in text
+            first = False
+        nul = text.find("\x00")
+        if nul >= 0:
+            text, bad = text[:nul], NotText(0, 0, "a NUL character", _TEXT_HINT)
+        if cr_only:
+            text = text.replace("\r", "\n")
+        if text:
+            yield text
+            line, column = _advance(line, column, text)
+        if bad is not None:
+            yield bad._replace(line=line, column=column)
             return
         if final:
             return

@@ -21,14 +21,20 @@ __all__ = [
     "LETTERS",
     "MAX_DIGITS",
     "ODD_SPACES",
+    "SEAT_OF",
     "SPACES",
     "SUITS",
     "TILES",
     "TOKEN",
     "Problem",
+    "fits_number",
+    "fits_signed",
     "is_number",
+    "is_seat",
+    "is_side",
     "is_signed",
     "is_tile_like",
+    "out_of_range",
     "splits_as_grammar",
 ]
 
@@ -59,6 +65,25 @@ for _t in ALL_TILES.values():
 LETTERS = frozenset(ascii_letters)
 """What a seat is: one letter (the grammar's ``SEAT``)."""
 
+SEAT_OF = {c: c.upper() for c in LETTERS}
+"""A seat word to the seat (``SEAT_OF["n"] == "N"``): any other word is not a seat."""
+
+
+def is_seat(word: str) -> bool:
+    """The grammar's ``SEAT``: one letter.
+
+    >>> is_seat("n"), is_seat("NS"), is_seat("7")
+    (True, False, False)
+    """
+    return len(word) == 1 and word in LETTERS
+
+
+def is_side(word: str) -> bool:
+    """A side as the plain layout writes it: ASCII letters (the grammar's ``SIDE``, or a
+    seat; whether it is an item keyword is the caller's question)."""
+    return word.isascii() and word.isalpha()
+
+
 SUITS: dict[str, int] = {name.lower(): suit for name, suit in NUMBER_ALIASES.items()}
 """A suit word (the grammar's ``SUIT``) to its number."""
 
@@ -81,6 +106,18 @@ def is_number(word: str) -> bool:
 
 def is_signed(word: str) -> bool:
     return _SIGNED.fullmatch(word) is not None
+
+
+def fits_number(word: str) -> bool:
+    """A ``NUMBER`` that is in range (at most ``MAX_DIGITS`` digits after its leading zeros):
+    what the plain reader takes, leaving the rest to the general reader, which reports them."""
+    return word.isascii() and word.isdigit() and len(word.lstrip("0")) <= MAX_DIGITS
+
+
+def fits_signed(word: str) -> bool:
+    """A ``SIGNED`` number that is in range."""
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    return digits.isascii() and digits.isdigit() and len(word.lstrip("+-0")) <= MAX_DIGITS
 
 
 class Problem:

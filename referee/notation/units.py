@@ -3,7 +3,8 @@
 worker on another machine then reads its byte range through fsspec.
 
 A unit is cut only before a header, or before a hand of a log or of a header-less
-hand log, where nothing but the log's header carries over; reading the units one
+hand log, where nothing but the log's header carries over (a trailer of the record
+above, ``tags.trailer_end``, stays with it); reading the units one
 after another gives exactly what ``read_records`` gives on the whole file: the
 same records, numbers, lines, comments and diagnostics.  A unit is a few numbers
 (the byte range, where it starts, the records before it) and the log header in
@@ -13,12 +14,15 @@ force, so the process that cuts a large file sends little to the others.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
-from .assemble import Assembler, ReadResult, read_chunk
+from .assemble import Assembler, ReadResult, read_chunk, split_trailer
+from .comments import blank
+from .encodings import UTF8, reading_encoding
 from .reader import read_blocks
 from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
+from .tags import trailer_end
 from .urls import open_input
 
 __all__ = ["Unit", "cut_units", "read_unit"]
@@ -43,11 +47,18 @@ class Unit:
     """The ``[Mode "log"]`` header the unit's first hands are under."""
     hands: int = 0
     """Hands in the unit, for progress."""
+    encoding: str | None = field(default_factory=reading_encoding)
+    """The file's encoding (None: UTF-8), as ``--encoding`` set it where the unit was made:
+    the process that reads the unit may be another."""
 
 
 def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
     """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
     the end of the file, and reports any problem with the text after the last cut)."""
+    encoding = reading_encoding()
+    if encoding is not None and encoding != UTF8:  # offsets are counted in UTF-8: read the file whole
+        yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding)
+        return
     with open_input(path) as f:
         bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
         f.seek(0)
@@ -56,7 +67,7 @@ def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[
 
 def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iterator[Unit]:
     count = 0  # records before the chunk being looked at
-    header = log = open_game = False
+    header = log = open_game = after_hand = False
     log_header: Chunk | None = None
     in_unit = 0
     start = Unit(path, name, 0, -1, 0, 1, 0)
@@ -64,15 +75,26 @@ def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iter
     for chunk in chunks(decode_blocks(f)):
         if not isinstance(chunk, Chunk):  # not text, or too long: the last unit reads on and reports it
             break
-        if in_unit >= hands and (chunk.kind == HEADER or (chunk.kind == HAND and (not header or (log and not open_game)))):
+        trailer = 0  # as the reader cuts a trailer off tag lines after the hands of a game or a log
+        if chunk.kind == HEADER and header and after_hand:
+            trailer = trailer_end(blank(chunk.text, chunk.offset)[0])
+            if 0 < trailer < len(chunk.text):  # the trailer stays with its record; the header after it may start a unit
+                head, chunk = split_trailer(chunk, trailer)
+                size += len(head.text.encode("utf-8"))
+                trailer = 0
+        if in_unit >= hands and (
+            (chunk.kind == HEADER and not trailer) or (chunk.kind == HAND and (not header or (log and not open_game)))
+        ):
             end = start.start + size
             yield replace(start, end=end, hands=in_unit)
             before = count + (1 if open_game and chunk.kind == HEADER else 0)
             start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if chunk.kind == HAND else None)
             size = in_unit = 0
         size += len(chunk.text.encode("utf-8"))
+        after_hand = chunk.kind == HAND
         if chunk.kind == HEADER:
             read = read_chunk(chunk)
+            after_hand = read.hand is not None
             count += open_game
             mode = next((t.value for t in reversed(read.tags) if t.name == "Mode"), "")
             header, log, open_game = True, mode.strip().lower() == "log", True
@@ -99,7 +121,8 @@ def read_unit(unit: Unit) -> Iterator[ReadResult]:
     with open_input(unit.path) as f:
         f.seek(unit.start)
         stream = _Range(f, unit.end - unit.start if unit.end >= 0 else -1)
-        yield from read_blocks(decode_blocks(stream, line=unit.line), unit.name, assembler=asm, start=(unit.line, unit.offset))
+        blocks = decode_blocks(stream, line=unit.line, encoding=unit.encoding)
+        yield from read_blocks(blocks, unit.name, assembler=asm, start=(unit.line, unit.offset))
 
 
 class _Range:

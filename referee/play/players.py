@@ -12,9 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.auction import Bid, on_ladder
-from ..engine.declarations import Declaration
+from ..engine.declarations import Declaration, table_for
 from ..engine.hand import Hand, Phase
+from ..engine.profiles import Contract
 from ..engine.tiles import Tile, count_value
+from .contracts import can_lose_every_trick, highest_doubles, near_seven, play_nello, sure_followers
 
 __all__ = ["Player", "RandomPlayer", "SensiblePlayer", "drive_hand"]
 
@@ -66,7 +68,12 @@ class Player:
         if None in options and (len(options) == 1 or self.rng.random() < self.pass_rate):
             return None
         bids = [b for b in options if b is not None]
-        # Random players favour low bids so that games stay plausible.
+        # Random players favour low bids so that games stay plausible, but now and then
+        # bid a mark or a contract, so that every declaration the rules allow comes up.
+        unit = hand.game.ladder.mark_unit
+        high = [b for b in bids if b.contract is not None or (unit and b.amount >= unit)]
+        if high and self.rng.random() < HIGH_BID_RATE:
+            return self.rng.choice(high)
         return bids[min(int(self.rng.expovariate(0.7)), len(bids) - 1)]
 
     # ---- kitty
@@ -107,20 +114,75 @@ class Player:
 
 RandomPlayer = Player
 
+HIGH_BID_RATE = 0.03
+"""How often a random player with a mark or contract bid open to it makes one."""
+
 
 @dataclass
 class SensiblePlayer(Player):
-    """Bids on the strength of its hand, names its longest suit, plays to win tricks."""
+    """Bids on the strength of its hand, names its longest suit, plays to win tricks.
+
+    A special contract the options turn on is bid from the tiles, as players bid it,
+    by a player with no mark bid in a suit of its own (``play.contracts`` says when;
+    docs/cli.md, ``simulate``, cites the sources and gives the rates): plunge or splash
+    with the doubles it needs, 6-6 and 5-5 among them, and two sure tricks behind them;
+    nello with low tiles the opponents cannot play under; sevens with tiles of seven
+    pips or next to it.  Nello is played to lose by the declarer, and by the opponents
+    to make the declarer take a trick.
+    """
 
     def _best_suit(self, tiles: list[Tile]) -> tuple[int, int]:
-        """(suit, strength) of the hand's best trump suit."""
+        """(suit, strength) of the hand's best trump suit: two for each tile of the suit,
+        three more for its double, one for each other double."""
+        ends = [(int(t) // 7, int(t) % 7) for t in tiles]
+        doubles = sum(hi == lo for hi, lo in ends)
         best = (0, -1)
         for s in range(7):
-            mine = [t for t in tiles if t.has(s)]
-            strength = 2 * len(mine) + (3 if Tile.of(s, s) in mine else 0) + sum(1 for t in tiles if t.is_double and not t.has(s))
+            count = sum(1 for hi, lo in ends if hi == s or lo == s)
+            own = ends.count((s, s))  # Texas 88 deals two of each double
+            strength = 2 * count + (3 if own else 0) + doubles - own
             if strength > best[1]:
                 best = (s, strength)
         return best
+
+    def contract_for(self, hand: Hand, tiles: list[Tile]) -> Contract | None:
+        """The special contract these tiles call for (one the options turn on), or None.
+
+        Only a hand that would not bid a mark in a suit of its own looks for one: a
+        player who can take every trick with trumps bids them.
+        """
+        game, rules = hand.game, hand.rules
+        on = [c for c in game.contracts if rules.contract(c.name) is not None]
+        if not on or not game.ladder.mark_unit or self._best_suit(tiles)[1] >= MARK_STRENGTH:
+            return None
+        doubles = sum(t.is_double for t in tiles)
+        by_doubles = sorted((c for c in on if c.when == "bid" and c.min_doubles), key=lambda c: -c.min_doubles)
+        for c in by_doubles:  # plunge before splash: the most doubles the hand can show
+            if doubles < c.min_doubles or not all(t in tiles for t in highest_doubles(game.tiles)):
+                continue
+            if doubles + sure_followers(tiles) >= c.min_doubles + 2:
+                return c
+        for c in on:
+            if c.when != "trump":
+                continue
+            table = table_for(hand.default_declaration(c.name))
+            if c.lose_all and can_lose_every_trick(tiles, table, game.tiles):
+                return c
+            if table.forced and near_seven(tiles, table, game.tiles):
+                return c
+        return None
+
+    def _contract_bid(self, hand: Hand, contract: Contract, options: list[Bid]) -> Bid | None:
+        """The bid for ``contract``: its own at its least (plunge, splash), or the least mark
+        bid it needs (nello, sevens are named after the auction); None when the auction is past it."""
+        unit = hand.game.ladder.mark_unit
+        assert unit is not None
+        least = contract.min_marks * unit
+        if contract.when == "bid":
+            own = [b for b in options if b.contract == contract.name]
+            return min(own, key=lambda b: b.amount) if own else None
+        plain = [b for b in options if b.contract is None and b.amount == least]
+        return plain[0] if plain else None
 
     def choose_bid(self, hand: Hand) -> Bid | None:
         seat = hand.turn
@@ -128,11 +190,17 @@ class SensiblePlayer(Player):
         options = [b for b in self.legal_bids(hand) if b is not None]
         if not options:
             return None
-        contracts = [b for b in options if b.contract is not None]  # legal only when the doubles are there
-        if contracts and self.rng.random() < 0.5:
-            return contracts[0]
+        tiles = hand.hands[seat]
+        contract = self.contract_for(hand, tiles) if hand.deal_known else None
+        if contract is not None:
+            bid = self._contract_bid(hand, contract, options)
+            if bid is not None:
+                return bid
+        options = [b for b in options if b.contract is None]
+        if not options:
+            return None
         game = hand.game
-        suit, strength = self._best_suit(hand.hands[seat])
+        suit, strength = self._best_suit(tiles)
         if game.ladder.needs_suit:
             options = [b for b in options if b.suit == suit] or options
         # strength runs about 4..20; map it onto the point ladder
@@ -145,7 +213,7 @@ class SensiblePlayer(Player):
         if cap_index < 0 and not forced:
             return None
         cap = points[min(max(cap_index, 0), len(points) - 1)]
-        if strength >= 17 and (game.ladder.mark_unit or game.ladder.all_in_bids):
+        if strength >= MARK_STRENGTH and (game.ladder.mark_unit or game.ladder.all_in_bids):
             cap = max(b.amount for b in options[:1]) if options else cap
             cap = max(cap, min(b.amount for b in options if b.amount > points[-1]) if any(b.amount > points[-1] for b in options) else cap)
         fitting = [b for b in options if b.amount <= cap]
@@ -172,16 +240,17 @@ class SensiblePlayer(Player):
         caller = hand.trump_caller
         assert caller is not None
         tiles = hand.hands[caller]
+        if caller == hand.declarer:  # the contract the auction was bid for, when it is named now
+            contract = self.contract_for(hand, tiles)
+            if contract is not None and contract.when == "trump":
+                planned = hand.default_declaration(contract.name)
+                if hand.can_declare(planned):
+                    return planned
         doubles = sum(t.is_double for t in tiles)
         kinds = hand.game.declarations
         if "doubles" in kinds and doubles >= 4:
             return Declaration("doubles")
         suit, strength = self._best_suit(tiles)
-        nello = hand.default_declaration("nello")
-        if strength < 7 and hand.can_declare(nello):
-            return nello
-        if sum(abs(t.pips - 7) <= 1 for t in tiles) >= 5 and hand.can_declare(Declaration("sevens")):
-            return Declaration("sevens")
         if "follow-me" in kinds and strength < 8:
             return hand.default_declaration("follow-me")
         return Declaration("suit", suit)
@@ -192,6 +261,9 @@ class SensiblePlayer(Player):
             return legal[0]
         table = hand.table
         assert table is not None and hand.turn is not None
+        contract = hand.game.contract_by_name.get(hand.declaration.kind) if hand.declaration is not None else None
+        if contract is not None and contract.lose_all:
+            return play_nello(hand, legal, table)
         teams = hand.game.teams
         me = teams[hand.turn]
         trick = hand.trick
@@ -216,6 +288,10 @@ class SensiblePlayer(Player):
         elif winning:
             return min(winning, key=lambda t: (count_value(t), table.rank[t][table.calls[tiles[0]]]))
         return min(legal, key=lambda t: (count_value(t), table.is_trump[t], t.is_double, t.pips))
+
+
+MARK_STRENGTH = 17
+"""The strength of ``SensiblePlayer._best_suit`` at which a player bids a mark in its suit."""
 
 
 def drive_hand(hand: Hand, players: list[Player]) -> None:

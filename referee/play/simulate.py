@@ -5,7 +5,7 @@ benchmarks.  Every choice comes from the engine's legal options, so a
 simulated game is legal by construction; one ``random.Random`` drives the
 deals and the players, so a seed gives the same games byte for byte.
 
->>> from referee.engine.profiles import make_rules
+>>> from referee.engine.games import make_rules
 >>> rec = next(simulate_games(make_rules("42"), 1, seed=7))
 >>> rec.tag("Rules"), rec.tag("Target"), rec.tag("Winner") in ("NS", "EW")
 ('42', '7 marks', True)

@@ -2,7 +2,7 @@
 
 This is the only module of the pictures (``diagram``, ``svg``, ``html``) that reads
 the notation's ``GameRecord``, the referee's ``GameVerdict`` and diagnostics, and the
-engine's ``HandSnapshot`` trace.  When those models change, this module is re-pointed
+engine's ``HandView`` trace.  When those models change, this module is re-pointed
 and the drawing code, its templates and its snapshots stay as they are.
 
 What it reads, and from where:
@@ -32,9 +32,10 @@ from ..diagnostics import Diagnostic
 from ..engine.deal import kitty_of
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import DEFAULT_GAME, GAMES
-from ..engine.hand import HandSnapshot, partner_seat
 from ..engine.profiles import Game, Profile
 from ..engine.tiles import Tile, TileError, parse_tile
+from ..engine.turns import partner_seat
+from ..engine.views import HandView
 from ..judging.judged import Judged
 from ..judging.replay import Referee, Trace
 from ..judging.verdict import GameVerdict, HandVerdict
@@ -69,7 +70,7 @@ __all__ = ["At", "PositionError", "game_of", "hand_diagram", "judge_traced", "re
 At = int | Literal["claim", "last"] | None
 """The moment to show: None (the whole hand), before trick K, at the claim, or the last trick played."""
 
-Entry = tuple[HandSnapshot, list[Tile]]
+Entry = tuple[HandView, list[Tile]]
 
 
 class PositionError(ValueError):
@@ -458,6 +459,7 @@ class _Hand:
             game=g.name,
             title=g.title,
             hand=self.number,
+            label=self.hr.label(self.number),
             seats=self.seats(position),
             sides=g.team_labels,
             hand_size=g.hand_size,

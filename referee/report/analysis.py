@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -20,8 +19,10 @@ from ..engine.games import DEFAULT_GAME, GAMES
 from ..judging.analysis import HandAnalysis, ParView, PlayAnalysis, Skipped
 from ..judging.judged import Judged
 from ..words import plural
+from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .schemas import ANALYZE_VERSION, AnalyzePlay
+from .tables import folded
 
 if TYPE_CHECKING:
     from .html import Analysis
@@ -191,7 +192,9 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
     players = side_players(f.side, game, names)
     side = f"{f.side} ({players})" if players and f.side != f.declarer else f.side
     parts: list[RenderableType] = [
-        Text(f"{j.file} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"),
+        Text(
+            f"{visible(j.file, lines=False)} #{j.index} hand {f.number}: {seat_with_name(f.declarer, names)} bid {f.bid_text}, trump {f.trump}"
+        ),
         Text(
             f"values are {side}'s final {f.unit} with best play; {_need_words(a)}; "
             f"opening value {a.opening_value} ({_makes_words(a, a.opening_value)})" + ("; every play is forced" if f.forced else "")
@@ -214,7 +217,7 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
         mark = {"lost": "lost", "won": "won"}.get(p.swing or "", "")
         table.add_row(
             str(p.trick) if p.trick != last_trick else "",
-            escape(seat_with_name(p.seat, names)),
+            seat_with_name(p.seat, names),
             str(p.tile),
             " ".join(map(str, p.best)),
             str(p.cost) if p.cost else "",
@@ -223,7 +226,7 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
             style=style,
         )
         last_trick = p.trick
-    parts.append(table)
+    parts.append(folded(table))
     for i in _swings(a):
         parts.append(Text(f"{_SWING_WORDS[a.plays[i].swing or '']}: {_play_words(a, i, names)}"))
     parts.append(Text(f"after the last play: {a.final_value} {f.unit} ({_makes_words(a, a.final_value)})"))
@@ -241,7 +244,7 @@ def _par_parts(par: ParView, names: dict[str, str]) -> list[RenderableType]:
         if line.made is not None:
             value += " (made)" if line.made else " (set)"
         table.add_row(line.declaration, value, style="bold" if line.declaration == par.best else None)
-    out: list[RenderableType] = [Text(f"par, {seat_with_name(par.declarer, names)} leading:"), table]
+    out: list[RenderableType] = [Text(f"par, {seat_with_name(par.declarer, names)} leading:"), folded(table)]
     if par.best is None:
         out.append(Text("best: no declaration could be solved within the budget"))
     else:

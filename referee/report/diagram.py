@@ -179,6 +179,11 @@ class Claim:
     side: str
     after_trick: int
 
+    @property
+    def when(self) -> str:
+        """``after trick 3``, or ``before the lead`` for a claim made before any trick."""
+        return f"after trick {self.after_trick}" if self.after_trick else "before the lead"
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -205,6 +210,7 @@ class Diagram:
     title: str
     """``Texas 42``, ``Moon``, ``Texas 88``."""
     hand: int
+    """The hand's place in its record (1-based): links and lookups go by it."""
     seats: tuple[SeatView, ...]
     """In table order, clockwise from the first seat (N, or A)."""
     sides: tuple[str, ...]
@@ -224,11 +230,13 @@ class Diagram:
     """False when the record left out the deal and the hands were rebuilt from the plays."""
     record: str | None = None
     """Which file and record the hand comes from, for the title."""
+    label: int | None = None
+    """The hand's number as written (``hand 12``), which headings show; None: ``hand``."""
 
     @property
     def caption(self) -> str:
         """A one-line title: game, hand, and the moment shown."""
-        text = f"{self.title} · hand {self.hand}"
+        text = f"{self.title} · hand {self.label or self.hand}"
         p = self.position
         if p is not None:
             text += {"claim": " · at the claim", "last": f" · last trick ({p.before_trick})"}.get(

@@ -2,7 +2,10 @@
 
 A club posting last night's games, or a director filing a ruling, wants a page
 that opens anywhere, prints one hand to a sheet and reads on a phone: inline CSS
-and SVG, no scripts, nothing fetched.  The page is a Jinja2 template
+and SVG, no scripts, nothing fetched.  What comes from the record or its file name is
+text on the page, never markup: Jinja2 escapes it, ``_shown`` shows its control
+characters as escapes, and a Content-Security-Policy forbids any script and any style
+but the page's own, should anything ever slip through.  The page is a Jinja2 template
 (``templates/report.html.j2``, shipped as package data) filled from the plain
 ``RecordView``/``Diagram`` data of ``referee.report.diagram``; the diagrams are
 ``referee.report.svg.hand_svg`` drawn table-only, with the auction, tricks and
@@ -19,6 +22,8 @@ and marks the losing play; without ``analysis`` nothing of it appears.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TypedDict
@@ -28,9 +33,10 @@ from markupsafe import Markup
 
 from .. import __version__
 from .diagram import Diagram, Note, RecordView, TrickView, tile_label
-from .svg import hand_svg
+from .escaping import visible
+from .svg import STYLE, hand_svg
 
-__all__ = ["Analysis", "HandAnalysis", "report_html"]
+__all__ = ["Analysis", "HandAnalysis", "IndexEntry", "index_html", "report_html"]
 
 
 class HandAnalysis(TypedDict, total=False):
@@ -57,9 +63,31 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_shown,
     )
     env.filters["tile"] = tile_label
+    env.filters["content_security_policy"] = content_security_policy
     return env
+
+
+def _shown(value: object) -> object:
+    """Every value the template prints: control characters of data as escapes (``escaping.visible``);
+    markup the program built (a diagram's SVG) as it is.  Autoescape then escapes the rest."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
+
+
+def content_security_policy(page_style: str) -> str:
+    """The page's policy: no script, no fetch, no frame, no form; the page's style sheet and
+    the diagrams' (by their SHA-256, as CSP hashes inline styles) and no other.
+
+    >>> policy = content_security_policy("body { margin: 0 }")
+    >>> policy.startswith("default-src 'none'; style-src 'sha256-") and "script" not in policy
+    True
+    """
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()}'" for css in (page_style, STYLE))
+    return f"default-src 'none'; style-src {hashes}; base-uri 'none'; form-action 'none'"
 
 
 def _cells(d: Diagram, trick: TrickView) -> list[object]:
@@ -106,3 +134,24 @@ def report_html(records: Sequence[RecordView], *, file: str, problems: Sequence[
 
 
 _ITEMS = ("deal", "auction", "exchange", "trump", "play", "claim", "result", "hand")
+
+
+class IndexEntry(TypedDict):
+    """One page of a report directory, as its index lists it."""
+
+    href: str
+    """The page's file name, relative to the index."""
+    file: str
+    """The record file it was made from."""
+    events: list[str]
+    """The ``[Event]`` tags of its records, each once."""
+    games: int
+    hands: int
+    errors: int
+    warnings: int
+
+
+def index_html(pages: Sequence[IndexEntry]) -> str:
+    """The index of a report directory (``index.html``): a link to every page, with the
+    events, games, hands, errors and warnings of each."""
+    return _environment().get_template("index.html.j2").render(pages=pages, version=__version__)

@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = ["LEAGUE_VERSION", "DupsDocument", "StandingsDocument", "StatsDocument"]
 
-LEAGUE_VERSION = 1
-"""Version of the three shapes below."""
+LEAGUE_VERSION = 2
+"""Version of the three shapes below (2: ``stats`` averages the point bids and counts the
+mark bids, ``dups`` reports a game entered twice with differing hands)."""
 
 _SHAPE = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -35,10 +36,14 @@ class DupPlace(BaseModel):
 class DupGroup(BaseModel):
     model_config = _SHAPE
 
-    kind: Literal["same-game", "same-deal", "prefix"]
-    """same-game: one record entered more than once; same-deal: a deal played at several tables;
-    prefix: the first record's hands are the first hands of the second."""
+    kind: Literal["same-game", "re-entered", "same-deal", "prefix"]
+    """same-game: one record entered more than once; re-entered: one game entered twice, the
+    entries differing in a few hands (``differing``); same-deal: a deal played at several
+    tables; prefix: the first record's hands are the first hands of the second."""
     places: list[DupPlace]
+    differing: list[int]
+    """For re-entered: the hands (by their written numbers) that differ between the entries;
+    empty for the other kinds."""
 
 
 class DupsDocument(BaseModel):
@@ -75,8 +80,11 @@ class StatsRow(BaseModel):
     set: int
     made_percent: float | None
     set_percent: float | None
-    average_bid: float | None
-    """The average winning bid of the hands declared, in the game's unit."""
+    average_point_bid: float | None
+    """The average winning bid of the hands declared with a point bid (30 to 41 in 42; 4 to 7
+    tricks in Moon; 60 to 88 in Texas 88), in the game's unit; mark bids are counted apart."""
+    mark_bids: int
+    """Hands declared with a mark bid (42, 84, ... in 42; 176, ... in Texas 88) or, in Moon, 21."""
     marks_won: int
     """Marks its side scored in the hands it played."""
     marks_lost: int

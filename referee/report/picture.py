@@ -9,14 +9,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.declarations import NUMBER_NAMES
-from ..engine.hand import HandSnapshot
 from ..engine.profiles import Profile
 from ..engine.tiles import Tile, parse_tile
+from ..engine.views import HandView
 from ..judging.verdict import GameVerdict
 from ..notation.record import GameRecord
 from .adapter import At, PositionError, game_of, hand_diagram
 from .diagram import Diagram, tile_label
 from .names import player_names, seat_with_name
+from .tables import folded
 
 __all__ = ["hand_picture", "tile_text"]
 
@@ -39,7 +40,7 @@ def hand_picture(
     record: GameRecord,
     verdict: GameVerdict,
     number: int,
-    trace: list[tuple[HandSnapshot, list[Tile]]],
+    trace: list[tuple[HandView, list[Tile]]],
     *,
     trick: int | None = None,
     glyphs: bool = False,
@@ -68,9 +69,11 @@ def hand_picture(
         return Group(*parts)
     if hr.deal:
         deal = Table.grid(padding=(0, 2))
+        deal.add_column(style="bold")
+        deal.add_column()
         for dealt in hr.deal:
             seat = game.seats[i] if (i := game.seat_index(dealt.seat)) is not None else dealt.seat
-            deal.add_row(Text(seat_with_name(seat, names), style="bold"), _tiles(list(dealt.tiles), glyphs))
+            deal.add_row(seat_with_name(seat, names), _tiles(list(dealt.tiles), glyphs))  # a string: measured as shown (escaping.Console)
         parts.append(deal)
     if hr.kitty:
         parts.append(Text(f"{game.kitty or hr.kitty.word}: {_tiles(list(hr.kitty.tiles), glyphs)}"))
@@ -99,7 +102,7 @@ def hand_picture(
         for i, tv in enumerate(hv.tricks, start=1):
             plays = "  ".join(f"{s} {tile_text(t, glyphs)}" for s, t in zip(tv.seats, tv.tiles, strict=True))
             table.add_row(str(i), tv.leader, plays, seat_with_name(tv.winner, names), str(tv.points))
-        parts.append(table)
+        parts.append(folded(table))
     if hv:
         if hv.thrown_in:
             parts.append(Text("everyone passed: thrown in"))
@@ -151,5 +154,5 @@ def _position(d: Diagram, glyphs: bool, names: dict[str, str]) -> list[Text | Ta
                 _tiles([tile_label(t) for t in seat.legal], glyphs),
                 "",
             )
-    out.append(grid)
+    out.append(folded(grid))
     return out

@@ -9,8 +9,9 @@ from typing import Any
 
 from ..codes import REPEATS_SHOWN, W104
 from ..diagnostics import Diagnostic
+from .escaping import visible
 
-__all__ = ["EXCERPT", "diagnostic_json", "excerpt", "fold_repeats", "render_diagnostic"]
+__all__ = ["EXCERPT", "diagnostic_json", "excerpt", "fold_repeats", "in_line_order", "render_diagnostic"]
 
 EXCERPT = 100
 """Columns of a source line quoted around the caret.  Each diagnostic quotes its line, so
@@ -30,8 +31,8 @@ def render_diagnostic(d: Diagnostic) -> str:
        |        ^^^
        = hint: ...
     """
-    head = f"{d.severity.value}[{d.code}]: {d.message}"
-    lines = [head, f"  --> {d.location()}"]
+    head = f"{d.severity.value}[{d.code}]: {visible(d.message, lines=False)}"  # a message is one line, whatever it quotes
+    lines = [head, f"  --> {visible(d.location(), lines=False)}"]
     if d.at is not None:
         text = d.line_text
         if text is not None:
@@ -41,10 +42,22 @@ def render_diagnostic(d: Diagnostic) -> str:
             start = max(d.at.column - 1, 0)
             end = d.at.end_column - 1 if d.at.end_line == d.at.line else len(text)
             text, start, width = excerpt(text, start, end)
+            text, start, width = _shown_line(text, start, width)
             lines += [f"{pad} |", f"{num} | {text}", f"{pad} | {' ' * start}{'^' * width}"]
     if d.hint:
-        lines.append(f"  = hint: {d.hint}")
+        lines.append(f"  = hint: {visible(d.hint, lines=False)}")
     return "\n".join(lines)
+
+
+def _shown_line(text: str, start: int, width: int) -> tuple[str, int, int]:
+    """A quoted line with its control characters shown as escapes (``\\x1b``), and the
+    caret moved to stay under what it marks.
+
+    >>> _shown_line("a\\x1bb 6-6", 4, 3)
+    ('a\\\\x1bb 6-6', 7, 3)
+    """
+    before, marked, after = (visible(part, lines=False) for part in (text[:start], text[start : start + width], text[start + width :]))
+    return before + marked + after, len(before), max(1, len(marked))
 
 
 def excerpt(text: str, start: int, end: int, window: int = EXCERPT) -> tuple[str, int, int]:
@@ -72,17 +85,27 @@ def excerpt(text: str, start: int, end: int, window: int = EXCERPT) -> tuple[str
     return head + text[lo:hi] + tail, start - lo + len(head), max(1, min(width, hi - start))
 
 
+def in_line_order(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics of one record in the order of their places in the file (line, then
+    column), as a reader goes down it: the reader's, the replay's and the record's own
+    (a wrong ``[Winner]`` in the header) are found in that order, not the file's.  Those
+    without a place (the file as a whole) come first; the sort keeps the order of equals."""
+    return sorted(diagnostics, key=lambda d: (d.at.line, d.at.column) if d.at is not None else (0, 0))
+
+
 def fold_repeats(diagnostics: Sequence[Diagnostic], shown: int = REPEATS_SHOWN) -> list[Diagnostic]:
-    """The diagnostics of one record as printed: at most ``shown`` of each code, then one
-    W104 note, where the first one left out was, that counts the rest.
+    """The diagnostics of one record as printed, in line order (``in_line_order``): at most
+    ``shown`` of each code, then one W104 note, where the first one left out was, that
+    counts the rest.
 
     Text and JSON output alike print this, so that a record with 2,000 repeated tags
     costs 21 diagnostics of output, not 2,000; the summary line still counts all of
     them (it is counted before folding).
     """
+    diagnostics = in_line_order(diagnostics)
     counts = Counter(d.code for d in diagnostics)
     if max(counts.values(), default=0) <= shown:
-        return list(diagnostics)
+        return diagnostics
     out: list[Diagnostic] = []
     seen: Counter[str] = Counter()
     for d in diagnostics:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.games import GAMES
-from ..engine.profiles import Game, OptionSpec, Profile, make_rules
+from ..engine.games import GAMES, make_rules
+from ..engine.profiles import Game, OptionSpec, Profile
+from .escaping import visible
 
 __all__ = ["RULES_VERSION", "SOURCES", "rules_json", "rules_text"]
 
@@ -124,7 +125,8 @@ def rules_text(houses: Sequence[Profile] = ()) -> str:
     for p in houses:
         values = make_rules(p.name, None, {p.name: p}).option_values()
         chosen = dict(p.options)
-        lines.append(f"{p.name}: house rules on {p.base}" + (f" ({p.description})" if p.description else "") + f", from {p.source}")
+        head = f"{p.name}: house rules on {p.base}" + (f" ({p.description})" if p.description else "") + f", from {p.source}"
+        lines.append(visible(head, lines=False))  # a house-rule file's words are data (escaping.py)
         for key, value in values.items():
             mark = "  (set by the file)" if key in chosen else ""
             lines.append(f"  {key} = {value}{mark}")

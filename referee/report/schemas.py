@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
+from ..interchange.bot_protocol import BotProtocolLine
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
@@ -121,6 +122,8 @@ class ScoreLine(BaseModel):
     winner: str | None
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
 
 
 class OptionDoc(BaseModel):
@@ -297,6 +300,8 @@ class AnalyzeSummary(BaseModel):
     not_analysed: int
     errors: int
     warnings: int
+    notes: int = 0
+    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
     exit: int
 
 
@@ -316,6 +321,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "dups": DupsDocument,
     "stats": StatsDocument,
     "standings": StandingsDocument,
+    "bot": BotProtocolLine,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 

@@ -7,7 +7,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -19,8 +18,10 @@ from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.record import HandRecord
 from ..words import plural
+from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .schemas import SCORE_VERSION, SIDES, ScoreRow
+from .tables import folded
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
 
@@ -172,15 +173,16 @@ def score_document(j: Judged) -> dict[str, Any]:
         "score": v.score if v else None,
         "winner": v.winner if v else None,
         "errors": sum(d.is_error for d in j.diagnostics),
-        "warnings": sum(not d.is_error for d in j.diagnostics),
+        "warnings": sum(d.severity.value == "warning" for d in j.diagnostics),
+        "notes": sum(d.severity.value == "note" for d in j.diagnostics),
     }
 
 
-def _both(actual: str, stated: str | None, wrong: bool) -> str:
-    """A cell (markup): the replay's value, and the written one beside it when they disagree."""
+def _both(actual: str, stated: str | None, wrong: bool) -> Text:
+    """A cell: the replay's value, and the written one beside it (in red) when they disagree."""
     if wrong and stated:
-        return f"{escape(actual)} [bold red](written: {escape(stated)})[/]"
-    return escape(actual)
+        return Text.assemble(actual, (f" (written: {stated})", "bold red"))
+    return Text(actual)
 
 
 def score_sheet(j: Judged) -> list[RenderableType]:
@@ -194,7 +196,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     assert v is not None and record is not None
     game = _game(v)
     names = player_names(record, game)
-    title = f"{j.file} #{j.index}: {v.rules or '?'}"
+    title = f"{visible(j.file, lines=False)} #{j.index}: {v.rules or '?'}"  # a title is one line, whatever the file's name
     if v.mode == "game" and v.target is not None:
         title += f", game to {plural(v.target, (v.target_unit or 'point').removesuffix('s'))}"
     parts: list[RenderableType] = [Text(title)]
@@ -209,12 +211,12 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     for row in hand_rows(j):
         codes = [d.code for d in per_hand.get(row["hand"], [])]
         bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
-        cells = [
+        cells: list[RenderableType] = [
             str(row["hand"]),
-            escape(seat_with_name(row["dealer"], names)),
-            escape(bid),
-            escape(row["trump"]),
-            escape(row["points"]),
+            seat_with_name(row["dealer"], names),
+            bid,
+            row["trump"],
+            row["points"],
             _both(row["result"], row["stated_result"], "E501" in codes),
             _both(row["award"], row["stated_award"], "E502" in codes),
             _both(row["score"], row["stated_score"], "E503" in codes),
@@ -222,13 +224,13 @@ def score_sheet(j: Judged) -> list[RenderableType]:
         if per_hand:
             cells.append(" ".join(dict.fromkeys(codes)))
         table.add_row(*cells)
-    parts.append(table)
+    parts.append(folded(table))
     if v.mode == "game":
         winner = v.winner or ("unknown" if v.score is None else "nobody yet")
         players = side_players(v.winner, game, names) if v.winner else None
-        caption = escape(f"winner: {winner}" + (f" ({players})" if players else ""))
+        caption = Text(f"winner: {winner}" + (f" ({players})" if players else ""))
         stated = record.tag("Winner")
         if stated and any(d.code == "E504" for d in j.diagnostics):
-            caption += f" [bold red](written: {escape(stated)})[/]"
+            caption.append(f" (written: {stated})", "bold red")
         parts.append(caption)
     return parts

@@ -3,7 +3,8 @@
 A director looking at a disputed hand wants the table as it sat: the seats around
 it, real domino faces, what was legal and what was not.  Like python-chess's
 ``chess.svg``, the picture is built as an ``xml.etree.ElementTree`` tree (so it is
-well formed and its text escaped by construction) and serialised once.  Nothing
+well formed and its text escaped by construction) and serialised once, control
+characters shown as escapes (``escaping.xml_safe``: XML cannot hold them).  Nothing
 here reads the record or the verdict: it draws a ``referee.report.diagram.Diagram``.
 
 Output is deterministic (same diagram, byte-identical SVG), so snapshots are stable.
@@ -16,8 +17,9 @@ import textwrap
 import xml.etree.ElementTree as ET
 
 from .diagram import Diagram, Note, PlayView, SeatView, TilePair, TrickView, tile_label
+from .escaping import xml_safe
 
-__all__ = ["PIPS", "domino_svg", "hand_svg"]
+__all__ = ["PIPS", "STYLE", "domino_svg", "hand_svg"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -129,7 +131,15 @@ def _indent(e: ET.Element, depth: int = 0) -> None:
 
 
 def _text(root: ET.Element) -> str:
+    """The picture serialised: every text and attribute made ``xml_safe`` first (a player
+    or file name may hold control characters, which XML cannot carry), then escaped by
+    the serialiser."""
     _indent(root)
+    for e in root.iter():
+        e.text = xml_safe(e.text) if e.text else e.text
+        e.tail = xml_safe(e.tail) if e.tail else e.tail
+        for key, value in e.attrib.items():
+            e.attrib[key] = xml_safe(value)
     return ET.tostring(root, encoding="unicode") + "\n"
 
 
@@ -239,9 +249,9 @@ def _center(g: ET.Element, d: Diagram, box: tuple[float, float, float, float], s
         lines.append(("everyone passed", "label"))
     if p is not None and p.kind == "claim" and d.claim is not None:
         lines.append((f"{d.claim.side} {'claim' if d.claim.kind == 'claim' else 'concede'} the rest", "label"))
-        lines.append((f"after trick {d.claim.after_trick}", "small"))
+        lines.append((d.claim.when, "small"))
     elif p is None and d.claim is not None:
-        lines.append((f"{d.claim.kind} after trick {d.claim.after_trick}", "small"))
+        lines.append((f"{d.claim.kind} {d.claim.when}", "small"))
     start = cy - (len(lines) - 1) * 9
     for i, (text, cls) in enumerate(lines):
         _el(g, "text", text, x=cx, y=start + i * 18 + 4, text_anchor="middle", **({"class_": cls} if cls else {}))

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from referee import pipeline
 from referee.cli import app
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.judging.replay import Referee
 from referee.notation.reader import read_records, read_text
 from referee.notation.units import cut_units, read_unit

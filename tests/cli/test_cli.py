@@ -38,6 +38,7 @@ COMMANDS = [
     "stats",
     "standings",
     "fix",
+    "tag",
 ]
 
 
@@ -131,7 +132,8 @@ def test_check_max_errors_stops_early() -> None:
     assert run.out.count("error[") == 1
     assert run.code == 1  # the status of what was read: the first file has one rule error
     summary = run.out.splitlines()[-1]
-    assert summary == "2 files, 0 games, 2 hands: 1 error, 0 warnings (stopped after 1 error; there may be more)"
+    # in line order, the first file's W103 note (at its hand's first line) comes before its error, and is counted
+    assert summary == "2 files, 0 games, 2 hands: 1 error, 0 warnings, 1 note (stopped after 1 error; there may be more)"
 
 
 def test_check_max_errors_counts_what_it_shows() -> None:
@@ -408,6 +410,38 @@ def test_top_level_help_lists_every_command() -> None:
     assert run.code == 0
     for command in COMMANDS:
         assert re.search(rf"(?m)^  {command} ", run.out), command
+
+
+def test_top_level_help_lists_the_commands_as_a_newcomer_meets_them() -> None:
+    """check, score, show, convert, fmt, fix first; then pictures, league tools, helpers (issue 29)."""
+    from referee.cli.params import COMMAND_ORDER
+
+    listed = re.findall(r"(?m)^  (\w+) ", Run("--help").out.split("Commands:", 1)[1])
+    assert listed == list(COMMAND_ORDER) and set(listed) == set(COMMANDS)  # a new command must be given its place
+    assert listed[:6] == ["check", "score", "show", "convert", "fmt", "fix"]
+    table = re.findall(r"(?m)^\| \[`(\w+)`\]", (ROOT / "docs" / "cli.md").read_text(encoding="utf-8"))
+    assert table == listed  # docs/cli.md lists them in the same order
+
+
+def test_diagnostics_come_in_line_order_and_notes_are_counted_apart() -> None:
+    """Per record, down the file; the summary's words and the JSON summary count the same (issue 29)."""
+    for path in SAMPLES:
+        lines = [json.loads(x) for x in Run("check", "--jobs", "1", "--format", "json", path).out.splitlines()]
+        places = [(d["at"]["line"], d["at"]["column"]) for d in lines if d["type"] == "diagnostic" and d["at"]]
+        assert places == sorted(places), path
+        summary = lines[-1]
+        severities = [d["severity"] for d in lines if d["type"] == "diagnostic"]
+        if "W104" not in {d.get("code") for d in lines}:  # folded repeats are counted, not shown
+            assert (summary["errors"], summary["warnings"], summary["notes"]) == tuple(
+                severities.count(s) for s in ("error", "warning", "note")
+            ), path
+        words = Run("check", "--jobs", "1", path).out.splitlines()[-1]
+        expected = f"{summary['errors']} error" + ("s" if summary["errors"] != 1 else "")
+        assert expected in words and (f"{summary['notes']} note" in words) == bool(summary["notes"]), (path, words)
+    week2 = Run("check", "--jobs", "1", "samples/league/week2.42").out.splitlines()[-1]
+    assert week2.endswith("0 errors, 0 warnings, 3 notes")  # the three rulings of round 2 are notes, not warnings
+    sheets = [json.loads(x) for x in Run("score", "--jobs", "1", "--format", "json", "samples/league/week2.42").out.splitlines()]
+    assert sum(s["notes"] for s in sheets) == 3 and sum(s["warnings"] for s in sheets) == 0
 
 
 def test_top_level_help_gives_the_exit_codes() -> None:

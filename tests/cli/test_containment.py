@@ -265,4 +265,5 @@ def test_d3_report_writes_the_other_pages_after_a_failing_file(
     status, _, err = invoke("report", three_records, LEGAL / "42-nello-made.42", "-O", tmp_path / "site")
     assert status == 2
     assert f"error: internal error on {three_records}: AssertionError: a bug in the adapter" in err
-    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == ["42-nello-made.html"]
+    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == ["42-nello-made.html", "index.html"]  # the index lists it alone
+    assert "three" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")

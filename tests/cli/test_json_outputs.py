@@ -23,6 +23,7 @@ COMMITTED = {
     "dups": "dups.schema.json",
     "stats": "stats.schema.json",
     "standings": "standings.schema.json",
+    "bot": "bot.schema.json",
 }
 
 

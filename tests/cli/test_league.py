@@ -80,9 +80,68 @@ def test_split_by_clean_writes_two_files(tmp_path: Path) -> None:
     assert 'Round "3"' in broken.read_text(encoding="utf-8") and '[Table "2"]' in broken.read_text(encoding="utf-8")
 
 
+def test_split_by_clean_writes_every_record_to_one_of_the_two_files(tmp_path: Path) -> None:
+    """A record with a syntax error goes to the broken file as it was written (it cannot be
+    rewritten); a hand with no header after it is not read as part of it (issue 29, item 6)."""
+    syntax = (ROOT / "samples/broken/syntax-bad-tile.42").read_text(encoding="utf-8")
+    out = tmp_path / "mixed.42"
+    run = Run(
+        "select",
+        "--jobs",
+        "1",
+        ROUNDS[2],
+        "samples/broken/syntax-bad-tile.42",
+        "samples/broken/42-renege.42",
+        "--split-by",
+        "clean",
+        "-O",
+        str(out),
+    )
+    assert run.code == 2 and "samples/broken/syntax-bad-tile.42:5:10: record 1 has a syntax error (S002): written as read" in run.err
+    clean, broken = (tmp_path / "mixed-clean.42").read_text(encoding="utf-8"), (tmp_path / "mixed-broken.42").read_text(encoding="utf-8")
+    assert syntax in broken and syntax not in clean
+    checked = Run("check", "--jobs", "1", "--format", "json", str(tmp_path / "mixed-broken.42"))
+    summary = json.loads(checked.out.splitlines()[-1])
+    assert (summary["games"], summary["hands"]) == (1, 7 + 1 + 1)  # table 2's game, the syntax error's hand, the renege's hand
+    assert Run("check", "-q", str(tmp_path / "mixed-clean.42")).code == 0
+    written = clean.count("\nhand ") + clean.startswith("hand ") + broken.count("\nhand ") + broken.startswith("hand ")
+    assert written == 7 + 7 + 1 + 1  # every hand of the three files, in one file or the other
+    for to in ("json", "jsonl"):
+        target = tmp_path / f"mixed.{to}"
+        Run("select", "--jobs", "1", ROUNDS[2], "samples/broken/syntax-bad-tile.42", "--split-by", "clean", "--to", to, "-O", str(target))
+        text = (tmp_path / f"mixed-broken.{to}").read_text(encoding="utf-8")
+        docs = json.loads(text) if to == "json" else [json.loads(line) for line in text.splitlines()]
+        assert [Path(d["file"]).name for d in docs] == ["week3.42", "syntax-bad-tile.42"]
+
+
+def test_split_by_game_writes_a_file_per_game(tmp_path: Path) -> None:
+    """Each game in a file of its own, numbered in input order; the hands of one log stay together (issue 29, item 10)."""
+    out = tmp_path / "games" / "league.42"
+    out.parent.mkdir()
+    run = Run("select", "--jobs", "1", *ROUNDS, "samples/legal/42-points-log.42", "--split-by", "game", "-O", str(out))
+    assert run.code == 0 and run.out == ""
+    names = sorted(p.name for p in out.parent.iterdir())
+    assert names == [f"league-{n:04d}.42" for n in range(1, 8)]  # six games, and one log
+    assert f"written to 7 files, {out.parent / 'league-0001.42'} to {out.parent / 'league-0007.42'}" in run.err
+    for name in names[:6]:
+        text = (out.parent / name).read_text(encoding="utf-8")
+        assert text.count("[Event ") == 1 and Run("fmt", "--check", str(out.parent / name)).code == 0
+    assert '[Mode "log"]' in (out.parent / names[6]).read_text(encoding="utf-8")
+
+    def sheets(*paths: str) -> list[str]:
+        """The score sheets, without the file and the place in it."""
+        rows = Run("score", "--jobs", "1", "--format", "csv", *paths).out.splitlines()
+        return [",".join(cell for i, cell in enumerate(row.split(",")) if i not in (1, 2)) for row in rows]
+
+    assert sheets(*(str(out.parent / n) for n in names)) == sheets(*ROUNDS, "samples/legal/42-points-log.42")  # the same games
+    hands = Run("select", "--jobs", "1", LEAGUE, "--declarer", "Ann", "--hands", "--split-by", "game", "-O", str(tmp_path / "ann.42"))
+    games = Run("select", "--jobs", "1", LEAGUE, "--declarer", "Ann").out.count("[Event ")
+    assert hands.code == 0 and len(list(tmp_path.glob("ann-*.42"))) == games == 4  # her hands, one file per game she declared in
+
+
 def test_select_usage_errors() -> None:
     run = Run("select", LEAGUE, "--split-by", "clean")
-    assert run.code == 2 and "give -O FILE" in run.err
+    assert run.code == 2 and "give -O" in run.err
     assert Run("select", LEAGUE, "--tag", "Round").code == 2
     for args, message in [
         (["--code", "E999"], "--code: 'E999' is not a diagnostic code"),
@@ -170,6 +229,15 @@ def test_standings_json_and_tie_breaks(tmp_path: Path) -> None:
     assert bad.code == 2 and "did you mean difference?" in bad.err
 
 
+def test_standings_of_moon_name_each_player_alone() -> None:
+    # Moon's sides are single players: a side is its player, not a team of one (a team of
+    # one once had its own player's key and shown() recursed without end)
+    doc = json.loads(Run("standings", "--jobs", "1", "--format", "json", "samples/shorthand/moon-game.42").out)
+    jsonschema.Draft202012Validator(schema_for("standings")).validate(doc)
+    assert sorted(r["team"] for r in doc["rows"]) == ["Ed", "Flo", "Gus"]
+    assert [r["team"] for r in doc["rows"] if r["rank"] == 1] == ["Flo"]
+
+
 # -- fix ----------------------------------------------------------------------------------------
 
 
@@ -247,3 +315,97 @@ def test_select_output_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such.42"
     bad = Run("select", "--jobs", "1", LEAGUE, "-O", str(missing))
     assert bad.code == 2 and f"error: cannot write {missing}: no such file or directory" in bad.err
+
+
+# -- tag ----------------------------------------------------------------------------------------
+
+
+def test_tag_sets_and_removes_a_tag_in_every_record_of_many_files(tmp_path: Path) -> None:
+    """--set replaces or adds, --remove takes out, in every record; each file comes out canonical (issue 29, item 10)."""
+    for name in ("week1.42", "week2.42"):
+        shutil.copy(ROOT / LEAGUE / name, tmp_path / name)
+    shutil.copy(ROOT / "samples/legal/42-hand-log.42", tmp_path / "log.42")
+    run = Run("tag", "--set", "round=9", "--set", "Event=Autumn cup", "--remove", "Site", str(tmp_path))
+    assert run.code == 0 and "3 files: 3 tagged, 0 unchanged, 0 left as they were" in run.err
+    for name in ("week1.42", "week2.42"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert text.count('[Round "9"]') == text.count('[Event "Autumn cup"]') == 2 and "[Site " not in text
+        assert Run("fmt", "--check", str(tmp_path / name)).code == 0
+    log = (tmp_path / "log.42").read_text(encoding="utf-8")
+    assert log.startswith('[Event "Autumn cup"]\n[Round "9"]\n[Mode "log"]\n')  # the hands of the log share one header
+    before = json.loads(Run("check", "--jobs", "1", "--format", "json", str(ROOT / LEAGUE / "week2.42")).out.splitlines()[-1])
+    after = json.loads(Run("check", "--jobs", "1", "--format", "json", str(tmp_path / "week2.42")).out.splitlines()[-1])
+    assert {k: after[k] for k in ("games", "hands", "errors", "warnings")} == {
+        k: before[k] for k in ("games", "hands", "errors", "warnings")
+    }
+    assert Run("check", "-q", str(tmp_path / "log.42")).code == 0
+    again = Run("tag", "--set", "Round=9", str(tmp_path / "week1.42"))
+    assert again.code == 0 and "0 tagged, 1 unchanged" in again.err
+
+
+def test_tag_leaves_a_file_it_cannot_rewrite_as_it_was(tmp_path: Path) -> None:
+    """A syntax error in the file, or a value that would not read back, leaves the whole file alone (exit 2)."""
+    syntax = tmp_path / "syntax.42"
+    shutil.copy(ROOT / "samples/broken/syntax-bad-tile.42", syntax)
+    week = tmp_path / "week1.42"
+    shutil.copy(ROOT / LEAGUE / "week1.42", week)
+    run = Run("tag", "--set", "Round=4", str(syntax), str(week))
+    assert run.code == 2 and f"{syntax}: left as it was" in run.err and "error[S002]" in run.err
+    assert syntax.read_bytes() == (ROOT / "samples/broken/syntax-bad-tile.42").read_bytes() and '[Round "4"]' in week.read_text(
+        encoding="utf-8"
+    )
+    bad = Run("tag", "--set", "Target=abc", str(week))
+    assert bad.code == 2 and "the tags given would not read back" in bad.err and "error[S008]" in bad.err
+    assert '[Target "7 marks"]' in week.read_text(encoding="utf-8")
+
+
+def test_tag_keeps_byte_order_mark_and_line_ends_and_reads_standard_input(tmp_path: Path) -> None:
+    text = (ROOT / LEAGUE / "week1.42").read_text(encoding="utf-8")
+    f = tmp_path / "crlf.42"
+    f.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    assert Run("tag", "--set", "Table=7", str(f)).code == 0
+    data = f.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and b"\n" not in data.replace(b"\r\n", b"") and b'[Table "7"]' in data
+    piped = Run("tag", "--set", "Table=7", "-", stdin=text)
+    assert piped.code == 0 and piped.out == data.decode("utf-8-sig").replace("\r\n", "\n")
+    diff = Run("tag", "--remove", "Winner", "--diff", str(f))
+    assert diff.code == 0 and diff.out.count('-[Winner "') == 2 and f.read_bytes() == data  # a dry run
+
+
+def test_tag_keeps_a_files_encoding_and_waits_for_the_lock(tmp_path: Path) -> None:
+    import fcntl
+    import os
+
+    text = (ROOT / LEAGUE / "week1.42").read_text(encoding="utf-8").replace("Grange", "Grangé")
+    f = tmp_path / "ansi.42"
+    f.write_bytes(text.encode("cp1252"))
+    assert Run("tag", "--set", "Table=7", str(f)).code == 2, "not UTF-8: read only when told the encoding"
+    assert Run("tag", "--encoding", "cp1252", "--set", "Table=7", str(f)).code == 0
+    data = f.read_bytes()
+    assert "Grangé".encode("cp1252") in data and b'[Table "7"]' in data, "written back in its own encoding"
+    fd = os.open(f, os.O_RDONLY)
+    try:  # another fmt, fix or tag holds the file: this one waits (here: gives up) and leaves it alone
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        from referee.cli import inplace
+
+        saved, inplace.LOCK_WAIT = inplace.LOCK_WAIT, 0.2
+        try:
+            busy = Run("tag", "--encoding", "cp1252", "--set", "Table=8", str(f))
+        finally:
+            inplace.LOCK_WAIT = saved
+    finally:
+        os.close(fd)
+    assert busy.code == 2 and "another process is rewriting it" in busy.err and f.read_bytes() == data
+
+
+def test_tag_usage_errors() -> None:
+    for args, message in [
+        (["--set", "Rond=3"], "`Rond` is not a tag the notation knows; did you mean Round?"),
+        (["--set", "Round"], "'Round' is not NAME=VALUE"),
+        (["--set", "2x=3"], "'2x' is not a tag name"),
+        (["--set", "Round=3", "--remove", "round"], "--set and --remove both name round"),
+        ([], "nothing to do"),
+    ]:
+        run = Run("tag", *args, ROUNDS[0])
+        assert (run.code, run.out) == (2, "") and message in run.err, args
+    assert (ROOT / ROUNDS[0]).read_text(encoding="utf-8").count('[Round "1"]') == 2

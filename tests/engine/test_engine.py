@@ -14,8 +14,9 @@ from referee.engine.auction import Bid
 from referee.engine.deal import check_deal
 from referee.engine.declarations import Declaration
 from referee.engine.game import GameState
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import OptionError, make_rules
+from referee.engine.profiles import OptionError
 from referee.engine.refusal import IllegalAction, Refusal
 from referee.engine.tiles import Tile, tile
 

@@ -14,8 +14,9 @@ import pytest
 
 from referee.engine.deal import check_deal, shuffle_deal
 from referee.engine.game import GameState
+from referee.engine.games import make_rules
 from referee.engine.hand import HandResult, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.play.players import Player, SensiblePlayer, drive_hand
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from referee.engine.auction import Bid
 from referee.engine.declarations import Declaration
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.notation.record import GameRecord, HandRecord
 from referee.notation.writer import format_game, format_records
 from referee.play.simulate import options_tag, simulate_game, simulate_games
@@ -173,3 +174,80 @@ def test_round_trip_through_the_reader(profile: str) -> None:
         assert format_game(parsed) == text
     reread = read("".join(format_records(records)))
     assert reread == list(records)
+
+
+# -- special contracts (issue 29, item 5) ---------------------------------------------------
+
+ALL_CONTRACTS = {"nello": "on", "plunge": "on", "splash": "on", "sevens": "on"}
+
+
+def _contract(record: HandRecord) -> str | None:
+    bids = [c for c in record.calls if c.amount is not None]
+    if bids and bids[-1].contract:
+        return bids[-1].contract
+    return record.trump.kind if record.trump is not None and record.trump.kind in ("nello", "sevens") else None
+
+
+def test_sensible_players_bid_every_contract_at_a_plausible_rate() -> None:
+    """Each contract comes up, none crowds out the game: the rates of docs/cli.md, on a small run."""
+    rules = make_rules("42", ALL_CONTRACTS)
+    hands = [h for r in simulate_games(rules, 30, seed=3) for h in r.hands]
+    played = [_contract(h) for h in hands]
+    rates = {c: played.count(c) / len(hands) for c in ALL_CONTRACTS}
+    assert all(rate > 0 for rate in rates.values()), rates
+    assert all(rate < 0.1 for rate in rates.values()) and sum(rates.values()) < 0.2, rates
+    made = [h.result.outcome == "made" for h, c in zip(hands, played, strict=True) if c == "nello" and h.result is not None]
+    assert sum(made) > len(made) / 2  # nello is played to be made, and defended
+    again = [h for r in simulate_games(rules, 30, seed=3) for h in r.hands]
+    assert again == hands
+
+
+def _hand_with(rules: Rules, tiles: str, dealer: int = 3) -> Hand:
+    """A deal giving N (seat 0) these tiles, the rest dealt in order."""
+    from referee.engine.tiles import tile
+
+    mine = [tile(t) for t in tiles.split()]
+    rest = [t for t in sorted(set(rules.game.tiles), reverse=True) if t not in mine]
+    return Hand(rules, dealer, [mine, rest[0:7], rest[7:14], rest[14:21]])
+
+
+@pytest.mark.parametrize(
+    ("tiles", "contract"),
+    [
+        ("6-6 5-5 4-4 3-3 6-5 5-4 1-0", "plunge"),  # four doubles, 6-5 and 5-4 sure behind them
+        ("6-6 5-5 4-4 6-5 5-4 2-1 1-0", "splash"),  # three doubles and two sure tricks
+        ("6-6 5-5 4-4 3-3 2-1 1-0 3-1", None),  # four doubles, nothing behind them
+        ("1-0 2-0 2-1 3-0 3-1 4-0 0-0", "nello"),  # every tile low in its suits
+        ("6-1 5-2 4-3 5-1 6-2 5-3 4-2", "sevens"),  # three sevens, four next to seven
+        ("6-6 6-5 6-4 6-3 6-2 6-1 5-5", None),  # a mark in sixes: no contract needed
+        ("6-0 5-1 4-4 3-2 2-2 1-1 5-3", None),  # an ordinary hand
+    ],
+)
+def test_the_contract_a_hand_calls_for(tiles: str, contract: str | None) -> None:
+    from referee.play.players import SensiblePlayer
+
+    rules = make_rules("42", ALL_CONTRACTS)
+    hand = _hand_with(rules, tiles)
+    player = SensiblePlayer(random.Random(1))
+    found = player.contract_for(hand, hand.hands[0])
+    assert (found.name if found else None) == contract
+    bid = player.choose_bid(hand)  # N opens (dealer W)
+    if contract in ("plunge", "splash"):
+        assert bid is not None and bid.contract == contract and bid.amount == 42 * (4 if contract == "plunge" else 2)
+    elif contract is not None:
+        assert bid == Bid(42)  # nello and sevens are named after a bid of one mark
+    if contract is not None:
+        assert player.contract_for(_hand_with(make_rules("42"), tiles), hand.hands[0]) is None  # off: never bid
+
+
+def test_the_declarer_names_the_contract_it_bid_for() -> None:
+    from referee.play.players import SensiblePlayer
+
+    rules = make_rules("42", ALL_CONTRACTS)
+    for tiles, kind in [("1-0 2-0 2-1 3-0 3-1 4-0 0-0", "nello"), ("6-1 5-2 4-3 5-1 6-2 5-3 4-2", "sevens")]:
+        hand = _hand_with(rules, tiles)
+        player = SensiblePlayer(random.Random(1))
+        hand.bid(0, player.choose_bid(hand))
+        for seat in (1, 2, 3):
+            hand.bid(seat, None)
+        assert hand.declarer == 0 and player.choose_declaration(hand) == hand.default_declaration(kind)

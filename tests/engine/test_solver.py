@@ -3,7 +3,7 @@
 The oracle below knows nothing of the solver: no pruning, no tables, no bit
 masks; it plays every legal tile of every seat through ``TrumpTable.playable``
 and ``TrumpTable.winner``.  Endings are reached by random legal play through a
-real ``Hand`` of every game and contract, so ``position_from_hand`` is tested
+real ``Hand`` of every game and contract, so ``claims.position_of`` is tested
 with them.
 """
 
@@ -18,13 +18,16 @@ from pathlib import Path
 import pytest
 
 from referee.engine.auction import Bid
+from referee.engine.claims import position_of
 from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
-from referee.engine.games import GAMES
-from referee.engine.hand import Hand, Phase, seat_order
-from referee.engine.profiles import make_rules
-from referee.engine.solver import Position, claim_holds, declarations_for, par, position_from_hand, solve, solve_line
+from referee.engine.games import GAMES, make_rules
+from referee.engine.hand import Hand, Phase
+from referee.engine.par import par
+from referee.engine.solver import Position, claim_holds, solve, solve_line
 from referee.engine.tiles import Tile, count_value, tile
+from referee.engine.trump import declarations_for
+from referee.engine.turns import seat_order
 
 # Every game and contract: (game, declaration, options).
 CONTRACTS: list[tuple[str, Declaration, dict[str, str]]] = [
@@ -131,7 +134,7 @@ def ending(game: str, declaration: Declaration, options: dict[str, str], rng: ra
     extra = rng.randrange(hand.trick_size)
     while len(hand.tricks) < stop or len(hand.trick) < extra:
         hand.play(rng.choice(hand.legal_plays()))
-    return position_from_hand(hand)
+    return position_of(hand.view())
 
 
 def endings(n: int, tricks: dict[str, int], seed: int) -> Iterator[tuple[str, Declaration, Position]]:
@@ -181,7 +184,7 @@ def test_claims_agree_with_the_oracle() -> None:
 def test_budget_exhaustion_says_unsolved_and_gives_no_value() -> None:
     rng = random.Random(3)
     hand = hand_in_play("42", Declaration("suit", 5), {}, rng)
-    pos = position_from_hand(hand)
+    pos = position_of(hand.view())
     small = solve(pos, budget=50, moves=True, line=True)
     assert not small.solved and small.value is None and small.best is None and small.moves == () and small.line == ()
     assert small.nodes == 51
@@ -196,7 +199,7 @@ def test_line_of_best_play_replays_to_the_value() -> None:
         hand = hand_in_play(game, declaration, options, rng)
         while len(hand.tricks) < GAMES[game].hand_size - 4:
             hand.play(rng.choice(hand.legal_plays()))
-        pos = position_from_hand(hand)
+        pos = position_of(hand.view())
         got = solve(pos, line=True)
         assert got.solved and got.value is not None
         for seat, t in got.line:
@@ -216,10 +219,10 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
         hand = hand_in_play(game, declaration, options, rng)
         while len(hand.tricks) < GAMES[game].hand_size - tricks:
             hand.play(rng.choice(hand.legal_plays()))
-        start = position_from_hand(hand)
+        start = position_of(hand.view())
         positions, plays = [], []
         while not hand.finished:
-            positions.append(position_from_hand(hand))
+            positions.append(position_of(hand.view()))
             plays.append(rng.choice(hand.legal_plays()))
             hand.play(plays[-1])
         line = solve_line(start, plays)
@@ -229,10 +232,10 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
             assert (got.value, dict(got.moves)) == (value, per_tile)
     for game, declaration, options in [("moon", Declaration("suit", 3), {}), ("42", Declaration("suit", 5), {})]:
         hand = hand_in_play(game, declaration, options, rng)
-        start = position_from_hand(hand)
+        start = position_of(hand.view())
         positions, plays = [], []
         while not hand.finished and len(plays) < 12:
-            positions.append(position_from_hand(hand))
+            positions.append(position_of(hand.view()))
             plays.append(rng.choice(hand.legal_plays()))
             hand.play(plays[-1])
         for pos, got in zip(positions, solve_line(start, plays), strict=True):
@@ -242,7 +245,7 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
 
 def test_a_line_stops_at_its_first_unsolved_position_and_refuses_an_illegal_tile() -> None:
     hand = hand_in_play("42", Declaration("suit", 4), {}, random.Random(8))
-    start = position_from_hand(hand)
+    start = position_of(hand.view())
     first = hand.legal_plays()[0]
     short = solve_line(start, [first, first], budget=20)
     assert len(short) == 1 and not short[0].solved and short[0].value is None and short[0].moves == ()
@@ -267,7 +270,7 @@ def test_sevens_is_forced_and_gives_the_forced_line() -> None:
     for seat in (1, 2, 3):
         hand.bid(seat, None)
     hand.declare(Declaration("sevens"))
-    got = solve(position_from_hand(hand))
+    got = solve(position_of(hand.view()))
     assert got.forced and got.solved
     assert len(got.line) == 28
     for seat, t in got.line:  # each play is a tile nearest 7 of the hand (any of them on a tie)

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.games import NAMES
-from referee.engine.profiles import make_rules
+from referee.engine.games import NAMES, make_rules
 from referee.judging.replay import Referee
 from referee.notation.reader import read_text
 from referee.notation.writer import format_game

@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.judging.house import HouseRuleError, load_house_rules, load_tie_breaks
 from referee.judging.replay import Referee
 from referee.notation.reader import read_text

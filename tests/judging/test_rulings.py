@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from referee.engine import actions
 from referee.engine.deal import shuffle_deal
 from referee.engine.game import GameState
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import make_rules
 from referee.judging.replay import judge
 from referee.judging.verdict import GameVerdict
 from referee.notation.reader import read_text

@@ -28,6 +28,9 @@ Where = tuple[str, int, int]
 NOT_FROM_TEXT: dict[str, str] = {
     "E409": "replay reports a missing auction (E208) or trump (E305) before any play; only the engine API (Hand.check_play) gives E409",
     "S016": "an internal error: only a bug in the referee gives it (tests/cli/test_containment.py forces one)",
+    "S017": "another program's record that cannot be decoded (convert --from mk5|luke|...; tests/peers/)",
+    "S018": "a record refused by another program's format (convert --to mk5|luke|...; tests/peers/)",
+    "W107": "what a reader of another program's format inferred (tests/peers/)",
 }
 # Codes of the special contracts (nello, plunge, splash, sevens), added to the catalogue
 # while these samples were written and not yet given samples of their own.
@@ -169,7 +172,8 @@ def test_irregularities_ruled_at_the_table_are_w106_notes() -> None:
 def test_broken_hand_in_the_middle_leaves_its_neighbours_checked() -> None:
     _, diagnostics = check_json(SAMPLES / "broken" / "42-broken-hand-in-middle.42")
     # A hand log: each hand is a record of its own, so "game" counts the hands.
-    assert [(d["code"], d["game"]) for d in diagnostics] == [("S001", 2), ("W103", 2), ("E404", 3)]
+    # in line order: hand 2's note at its first line, then its syntax error, then hand 3's renege
+    assert [(d["code"], d["game"]) for d in diagnostics] == [("W103", 2), ("S001", 2), ("E404", 3)]
 
 
 def test_check_samples_directory_lists_every_broken_file() -> None:
@@ -235,7 +239,7 @@ def test_h2_many_diagnostics_of_one_code_fold_into_w104(tmp_path: Path) -> None:
     assert len(output) < 20_000
     assert output.count("warning[S009]") == 20
     assert "note[W104]: … and 1,979 more S009 in this record" in output
-    assert output.rstrip().endswith("1 file, 1 game, 1 hand: 1 error, 2,000 warnings")
+    assert output.rstrip().endswith("1 file, 1 game, 1 hand: 1 error, 1,999 warnings, 1 note")  # W103 is a note
     status, diagnostics = check_json(f)
     assert Counter(d["code"] for d in diagnostics) == {"S009": 20, "W104": 1, "E208": 1, "W103": 1}
 
@@ -327,7 +331,7 @@ def test_claim_without_a_deal_credits_the_unplayed_counters(tmp_path: Path) -> N
 
 def test_a_hand_stopped_by_an_error_gets_the_w103_note() -> None:
     _, diagnostics = check_json(SAMPLES / "broken" / "42-play-out-of-turn.42")
-    assert [d["code"] for d in diagnostics] == ["E401", "W103"]
+    assert [d["code"] for d in diagnostics] == ["W103", "E401"]  # in line order: the note is at the hand's first line
 
 
 def test_an_unknown_tag_is_a_warning_and_kept(tmp_path: Path) -> None:
@@ -342,7 +346,7 @@ def test_a_number_too_long_is_s013(tmp_path: Path) -> None:
     f = tmp_path / "long.42"
     f.write_text("hand " + "9" * 5000 + " dealer N\n  bid N pass\n", encoding="utf-8")
     status, diagnostics = check_json(f)
-    assert status == 2 and where(diagnostics[0]) == ("S013", 1, 6)
+    assert status == 2 and [where(d) for d in diagnostics][:2] == [("W103", 1, 1), ("S013", 1, 6)]
 
 
 def test_a_file_that_cannot_be_read_is_s014(tmp_path: Path) -> None:
@@ -398,3 +402,18 @@ def test_analyze_notes_a_hand_without_its_deal_w105() -> None:
     notes = [d for d in lines if d["type"] == "diagnostic"]
     assert status == 0 and [where(d) for d in notes] == [("W105", 22, 1)]
     assert notes[0]["severity"] == "note" and "its deal is not recorded" in str(notes[0]["message"])
+
+
+def test_a_target_in_points_under_marks_scoring_suggests_the_scoring(tmp_path: Path) -> None:
+    """`[Target "250 points"]` under marks scoring names the option that plays to it (issue 29)."""
+    f = tmp_path / "target.42"
+    f.write_text('[Rules "42"] [Target "250 points"]\n\nhand 1 dealer W\n  bid N 30, E pass, S pass, W pass\n', encoding="utf-8")
+    _, diagnostics = check_json(f)
+    (target,) = [d for d in diagnostics if d["code"] == "S008"]
+    assert target["message"] == "the target is in points but these rules score marks"
+    assert target["hint"] == 'to play to 250 points, score by points: [Options "scoring=points"]'
+    f.write_text(
+        '[Rules "42"] [Options "scoring=points"] [Target "250 points"]\n\nhand 1 dealer W\n  bid N 30, E pass, S pass, W pass\n',
+        encoding="utf-8",
+    )
+    assert not [d for d in check_json(f)[1] if d["code"] == "S008"]  # as the hint says

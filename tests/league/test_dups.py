@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from referee.league.columns import Column
 from referee.league.dups import Group, Hashes, repeated
 from referee.notation.reader import read_text
+from referee.notation.record import GameRecord
 
 GAME = """\
 [Event "a"] [North "Ann"]
@@ -71,3 +73,70 @@ def test_repeated_finds_every_repeat_and_only_those() -> None:
     hashes = [5, 1 << 40, 7, 5, (1 << 40) + 2**19, 7, 7]
     assert repeated(hashes) == {5: [0, 3], 7: [2, 5, 6]}
     assert repeated([]) == {}
+
+
+def _played(game: str, changed: tuple[int, ...]) -> str:
+    """A game of seven hands, each dealt alike and played out its own way; ``changed``
+    hands are played otherwise (as a scorer's slip would have them)."""
+    from referee.engine.games import make_rules
+    from referee.notation.writer import format_game
+    from referee.play.simulate import simulate_games
+
+    record = next(simulate_games(make_rules("42"), 1, seed=4))
+    text = format_game(record)
+    for k in changed:  # swap the second and third tiles of the hand's first trick
+        hand = text.split(f"\nhand {k} ")[1].split("\nhand ")[0]
+        first = next(line for line in hand.splitlines() if line.strip().startswith("play "))
+        parts = first.split()
+        swapped = first.replace(f"{parts[3]} {parts[4]} {parts[5]} {parts[6]}", f"{parts[3]} {parts[6]} {parts[5]} {parts[4]}")
+        text = text.replace(first, swapped, 1)
+    return f'[Event "{game}"]\n' + text
+
+
+def test_a_game_entered_twice_with_a_slip_is_one_game_with_the_hands_that_differ() -> None:
+    """Not one "same deal" group per hand (issue 29): one group, naming the hands that differ."""
+    first = _played("a", ())
+    hands = first.count("\nhand ")
+    assert hands >= 5
+    (g,) = groups(first, _played("b", (2, 4)))
+    assert (g.kind, g.differing, [p.file for p in g.places]) == ("re-entered", (2, 4), ["f1.42", "f2.42"])
+    # most hands played otherwise: two tables of a duplicate event, one group per board
+    other = groups(first, _played("b", tuple(range(1, hands + 1))))
+    assert {g.kind for g in other} == {"same-deal"} and len(other) == hands
+
+
+# -- counts the input decides have no fixed width (issue 30, item 4) ------------------------------
+
+
+def test_a_column_holds_every_value_past_each_fixed_width() -> None:
+    """Past 2**8, 2**16 (the file index that overflowed at 70,000 files), 2**31, 2**32 and
+    2**64, and a negative number: every value is read back as written, and the column is
+    only as wide as its largest value needs."""
+    values = [0, 255, 256, 65_535, 65_536, 70_000, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**63, 2**64 - 1]
+    column = Column()
+    widths = []
+    for v in values:
+        column.append(v)
+        widths.append(column.typecode)
+    assert list(column) == values and len(column) == len(values) and column[4] == 65_536
+    assert widths[:4] == ["B", "B", "H", "H"] and widths[5] == "I" and widths[-1] == "Q"
+    column.append(2**64)
+    column.append(-1)
+    assert list(column)[-2:] == [2**64, -1] and column.typecode is None
+
+
+def test_more_than_65_536_files_and_a_game_found_again_across_them() -> None:
+    """The reproducer of issue 30 (``dups`` over 70,000 files), by construction: 70,000
+    files of one record each, the first game entered again in the last file."""
+    record = next(iter(read_text(GAME, "x.42"))).record
+    assert record is not None
+    h = Hashes()
+    for n in range(70_000):
+        h.add(record if n in (0, 69_999) else _empty(), f"f{n}.42", 1)
+    assert h.records == 70_000 and h.e_file[69_999] == 69_999
+    (group,) = [g for g in h.groups() if g.kind == "same-game"]
+    assert [p.file for p in group.places] == ["f0.42", "f69999.42"]
+
+
+def _empty() -> GameRecord:
+    return GameRecord(hands=[])

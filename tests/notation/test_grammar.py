@@ -17,35 +17,40 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from referee import codes
 from referee.engine.declarations import NUMBER_ALIASES
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.engine.tiles import ALL_TILES, Tile
-from referee.notation.assemble import read_chunk
+from referee.notation.assemble import read_chunk, split_trailer
 from referee.notation.comments import blank
 from referee.notation.grammar import grammar_text, keyword, parser, terminals
 from referee.notation.hands import scan_hand
 from referee.notation.items import ITEMS, KEYWORD_WORDS, KEYWORDS
 from referee.notation.record import (
+    AcceptedPlay,
     Call,
     Claim,
     Dealt,
     Exchange,
+    Forfeit,
     HandRecord,
     Kitty,
+    Misdeal,
     Play,
+    RenegeCall,
     StatedAward,
     StatedResult,
     StatedScore,
     TrickRecord,
     TrumpRecord,
 )
-from referee.notation.scanner import HAND, Chunk, chunks
+from referee.notation.scanner import HAND, HEADER, Chunk, chunks
+from referee.notation.tags import trailer_end
 from referee.notation.tokens import SPACES, SUITS, TILES, TOKEN, is_number, is_signed, is_tile_like, splits_as_grammar
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
@@ -154,6 +159,15 @@ def test_the_registry_names_exactly_the_grammars_items() -> None:
     assert {keyword(t) for spec in ITEMS for t in spec.terminals} == KEYWORD_WORDS == set(KEYWORDS)
 
 
+def test_a_syntax_error_can_name_every_terminal() -> None:
+    """Each terminal the parser can expect has words in ``diagnose`` (an item's keyword is
+    "a new item"): a new terminal without them would be named "the end of the hand"."""
+    from referee.notation.diagnose import _words
+
+    named = {t.name for t in parser().terminals} - set(parser().ignore_tokens)
+    assert {name for name in named if _words({name}) == "the end of the hand"} == set()
+
+
 # -- the language and the records ------------------------------------------------------------
 
 _DECLARED = {"DOUBLES": "doubles", "NELLO": "nello", "SEVENS": "sevens", "FOLLOWME": "follow-me", "NOTRUMP": "follow-me"}
@@ -255,6 +269,19 @@ def _record_of(tree: Tree[Any]) -> HandRecord:
                 rec.award = StatedAward(amounts)
             else:
                 rec.score = StatedScore(amounts)
+        elif kind == "misdeal":
+            seat = _kids(node, "SEAT")
+            rec.misdeal = Misdeal(str(seat[0]).upper() if seat else None)
+        elif kind in ("renege", "accept", "forfeit"):
+            seats = [str(t).upper() for t in _kids(node, "SEAT")]
+            trick = [int(str(t)) for t in _kids(node, "NUMBER")]
+            if kind == "renege":
+                rec.renege = RenegeCall(seats[0], trick[0], seats[1] if len(seats) > 1 else None)
+            elif kind == "accept":
+                rec.accepted.append(AcceptedPlay(seats[0], trick[0]))
+            else:
+                fault = str(_kids(node, "FAULT")[0]).lower()
+                rec.forfeit = Forfeit(seats[0], fault, trick[0] if trick else None)  # type: ignore[arg-type]
     return rec
 
 
@@ -306,6 +333,16 @@ def test_written_games_read_as_the_grammar_reads_them(game: str) -> None:
         "hand 1 dealer\n",
         "hand 1\n  deal 6-6\n",
         "hand 1\n  play 6-6 {never closed\n",
+        "hand 1\n  misdeal By w\n  play N 6-6\n  accept E trick 2\n  accept n TRICK 3\n  renege E trick 1 called by S\n",
+        "hand 1\n  play N 6-6 E 5-5\n  forfeit E Time trick 2\n  result NS made\n",
+        "hand 1\n  forfeit w crash\n  award time 1\n",
+        "hand 1\n  forfeit W nap\n",
+        "hand 1\n  forfeit W stall 2\n",
+        "hand 1\n  renege E trick\n",
+        "hand 1\n  misdeal by\n",
+        "hand 1\n  trump follow\n-me\n",  # a declaration of two words never spans lines
+        "hand 1\n  trump no\n  trump by N\n",
+        "hand 1\n  trump follow\fme\n",
     ],
 )
 def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
@@ -318,7 +355,8 @@ def test_hand_forms_read_as_the_grammar_reads_them(hand: str) -> None:
 _SOUP = st.lists(
     st.sampled_from(
         ["hand", "1", "dealer", "N", "e", "deal", "bid", "pass", "30", "sixes", "trump", "low", "by", "play", "6-6", "55", "7-2", "=>",
-         "/", ",", "\n", "  ", "B-21", "N+1", "=>N", "6-6,", "widow", "exchange", "for", "none", "claim", "result", "NS", "made", "award", "-1", "score", "{x}", ";c\n"]
+         "/", ",", "\n", "  ", "B-21", "N+1", "=>N", "6-6,", "widow", "exchange", "for", "none", "claim", "result", "NS", "made", "award", "-1", "score", "{x}", ";c\n",
+         "misdeal", "renege", "accept", "trick", "called", "forfeit", "time", "stall"]
     ),
     max_size=30,
 )  # fmt: skip
@@ -363,3 +401,41 @@ def test_every_chunk_reads_as_the_grammar_reads_it(lines: list[str]) -> None:
 def test_damaged_hands_read_as_the_grammar_reads_them(game: str, seed: int, edits: list[tuple[float, str, str]]) -> None:
     for chunk in _hand_chunks(mutate(_simulated(game, seed), edits)):
         _agree(chunk)
+
+
+_TRAILER_LINES = st.lists(
+    st.sampled_from(
+        ['[Winner "NS"]', '[Status "unfinished"] [Termination "normal"]', "[Status unfinished]", '[Winner "NS"] [Event "x"]',
+         '[Event "x"]', '[Rules "42"] [Mode "log"]', '[Winner "NS"] hand 1', "; note", "{ c }", "{ open", "}", "", "  ", "junk"]
+    ),
+    min_size=1,
+    max_size=8,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=_TRAILER_LINES)
+@example(lines=['[Winner "NS"]', "; note", '[Event "x"]', "hand 1"])
+@example(lines=['[Winner "NS"]', "{ open", "", '[Event "x"]'])
+def test_a_trailer_cut_off_a_header_leaves_two_chunks_the_grammar_reads_as_the_whole(lines: list[str]) -> None:
+    """Tag lines after the hands cut into a trailer and a header (``trailer_end``): the cut
+    is at a line end, each part is a ``start`` exactly when the whole is, and the reader
+    reports a syntax error in each part exactly where Lark cannot parse it."""
+    text = "\n".join(lines) + "\n"
+    end = trailer_end(blank(text, 0)[0])
+    assert 0 <= end <= len(text) and (end in (0, len(text)) or text[end - 1] == "\n")
+    if end in (0, len(text)):
+        return
+    parts = split_trailer(Chunk(HEADER, text, 0, 1), end)
+    assert "".join(p.text for p in parts) == text
+
+    def parses(t: str) -> bool:
+        try:
+            parser().parse(t)
+        except UnexpectedInput:
+            return False
+        return True
+
+    assert parses(text) == all(parses(p.text) for p in parts), text
+    for part in parts:
+        assert parses(part.text) == (not any(p.code == codes.S001 for p in read_chunk(part).problems)), part.text

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.interchange.jsonread import parse_document
 from referee.notation.items import PLAIN_ITEMS, item_table
 from referee.notation.plain import plain_hand

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.notation import memo as memo_module
 from referee.notation.comments import blank
 from referee.notation.hands import scan_hand

@@ -15,7 +15,7 @@ from referee.notation.grammar import grammar_path, grammar_text
 from referee.notation.locate import play_spans, tile_spans
 from referee.notation.reader import ReadResult, read_records, read_text
 from referee.notation.record import GameRecord, Play
-from referee.notation.tags import KNOWN_TAGS
+from referee.notation.tags import KNOWN_TAGS, TAG_VALUES
 from referee.source import Span
 
 HAND_42 = """\
@@ -281,7 +281,7 @@ def test_tag_escapes_and_canonical_names() -> None:
 
 
 def test_known_tags() -> None:
-    text = " ".join(f'[{name} "{"game" if name == "Mode" else "x"}"]' for name in KNOWN_TAGS) + "\nhand\n claim\n"
+    text = " ".join(f'[{name} "{TAG_VALUES.get(name, ("x",))[0]}"]' for name in KNOWN_TAGS) + "\nhand\n claim\n"
     record, diagnostics = one(text)
     assert diagnostics == []
     assert [t.name for t in record.tags] == list(KNOWN_TAGS)

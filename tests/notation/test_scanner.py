@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.notation.scanner import Chunk, TooLong, _Cutter
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from referee.engine.auction import Bid
 from referee.engine.deal import check_deal, shuffle_deal
+from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
-from referee.engine.profiles import Rules, make_rules
+from referee.engine.profiles import Rules
 from referee.engine.refusal import IllegalAction, Refusal
 from referee.engine.tiles import Tile, count_value
 from referee.play.players import Player
@@ -375,7 +376,7 @@ def test_refused_action_leaves_the_hand_unchanged(profile: str, rng: random.Rand
     plays = play_indexes(rec)
     assume(plays)
     hand = state_before(rec, plays[0])
-    before = hand.snapshot()
+    before = hand.view()
     seat = rec.actions[plays[0]][1]
     wrong_seat = (seat + 1) % rec.rules.game.players
     try:
@@ -384,7 +385,7 @@ def test_refused_action_leaves_the_hand_unchanged(profile: str, rng: random.Rand
         assert e.refusal.code == "E401"
     else:
         raise AssertionError("a play out of turn was accepted")
-    assert hand.snapshot() == before
+    assert hand.view() == before
 
 
 # -- a run of plays is the plays one by one -----------------------------------------------

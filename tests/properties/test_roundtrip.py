@@ -15,7 +15,7 @@ import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.interchange.documents import document_json
 from referee.interchange.jsonread import parse_document
 from referee.judging.judged import Judged

@@ -3,6 +3,7 @@ and a one-line error (never a traceback) for every bad input."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,9 +88,33 @@ def test_report_writes_one_page_per_file(tmp_path: Path) -> None:
     code, _, err = run("report", *GAMES.values(), RENEGE, "-O", str(tmp_path / "site"))
     assert code == 1, err  # the renege is a rule error
     pages = sorted(p.name for p in (tmp_path / "site").iterdir())
-    assert pages == ["42-game.html", "42-renege.html", "88-game.html", "moon-game.html"]
+    assert pages == ["42-game.html", "42-renege.html", "88-game.html", "index.html", "moon-game.html"]
     assert (tmp_path / "site" / "88-game.html").read_text(encoding="utf-8") == page(GAMES["88"])
     assert "88-game.html: 6 hands, 0 errors" in err
+
+
+def test_report_of_several_files_writes_an_index_linking_every_page(tmp_path: Path) -> None:
+    """`report DIR -O site/` gets site/index.html (issue 29): a link and a line of figures per page."""
+    import xml.etree.ElementTree as ET
+
+    code, _, err = run("report", "samples/league", "-O", str(tmp_path / "site"))
+    assert code == 1 and f"{tmp_path / 'site' / 'index.html'}: 4 pages" in err  # week3 has rule errors
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', index)
+    assert [href for href, _ in links] == ["late-entries.html", "week1.html", "week2.html", "week3.html"]
+    assert all((tmp_path / "site" / href).is_file() for href, _ in links)
+    rows = re.findall(r"<tr><td><a.*?</tr>", index)
+    week3 = next(r for r in rows if "week3.html" in r)
+    cells = [ET.fromstring(f"<x>{c}</x>").text or "" for c in re.findall(r"<td[^>]*>(.*?)</td>", week3)[1:]]
+    assert cells == ["Grange league 2026", "2", "14", "4", "0"]  # its event, games, hands, errors, warnings
+    assert "<script" not in index and "http" not in index.replace("http-equiv", "")
+    single = tmp_path / "one"
+    assert run("report", GAMES["42"], "-O", str(single))[0] == 0
+    assert sorted(p.name for p in single.iterdir()) == ["42-game.html"]  # one page needs no index
+    clash = tmp_path / "clash"
+    (tmp_path / "index.42").write_bytes((Path(GAMES["moon"])).read_bytes())
+    assert run("report", str(tmp_path / "index.42"), GAMES["42"], "-O", str(clash))[0] == 0
+    assert sorted(p.name for p in clash.iterdir()) == ["42-game.html", "index-page.html", "index.html"]
 
 
 def test_report_to_one_file_exits_0_for_a_clean_game(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ checked as XML and against snapshots (``__snapshots__/test_svg/*.svg``)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
@@ -139,3 +140,22 @@ def test_text_is_escaped() -> None:
     )
     root = _parse(hand_svg(named))
     assert any(t.text == " <b>&Ann</b>" for t in root.iter("{http://www.w3.org/2000/svg}tspan"))
+
+
+def test_the_heading_gives_the_written_hand_number_and_a_claim_before_the_lead(tmp_path: Path) -> None:
+    """`hand 12` is hand 12 in the heading, not hand 1; a claim before any trick is "before the lead" (issue 29)."""
+    f = tmp_path / "h12.42"
+    f.write_text(
+        '[Rules "42"] [Mode "log"]\n\nhand 12 dealer W\n'
+        "  deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n       E 5-5 5-4 5-3 5-2 5-1 5-0 4-4\n"
+        "       S 4-3 4-2 4-1 4-0 3-3 3-2 3-1\n       W 3-0 2-2 2-1 2-0 1-1 1-0 0-0\n"
+        "  bid N 42, E pass, S pass, W pass\n  trump sixes\n  claim\n",
+        encoding="utf-8",
+    )
+    d = diagram(str(f), 1)
+    assert (d.hand, d.label, d.caption) == (1, 12, "Texas 42 · hand 12")
+    svg = hand_svg(d)
+    _check(svg, d)
+    assert "hand 12" in svg and "claim before the lead" in svg and "trick 0" not in svg
+    at_claim = hand_svg(diagram(str(f), 1, at="claim"))
+    assert "NS claim the rest" in at_claim and "before the lead" in at_claim and "hand 12 · at the claim" in at_claim

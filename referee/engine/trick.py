@@ -1,0 +1,196 @@
+"""The play: checking a tile played, playing it, closing a trick, and runs of plays.
+
+This is the replay's hot path (plays are most of its work), so it is written for
+speed: phases compared with module constants, a trick made with ``tuple.__new__``,
+counters looked up by tile id.  ``check_play`` and ``play`` are the hand's
+``check_play`` and ``Play`` action; ``play_run`` applies a run of plays in one call.
+
+In a hand whose deal is not known (``HandState.blind``) a tile is checked against
+the set, the turn and the tiles already played only: whether its player held it,
+or had to follow with another, cannot be told (``engine/shown.py`` says what can).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from .. import codes
+from .actions import Play
+from .refusal import Refusal
+from .shown import candidates, suit_name
+from .state import DONE, EXCHANGE, PLAY, THROWN_IN, HandState, Trick
+from .tiles import ALL_TILES, Tile, count_value
+from .turns import out_of_turn
+
+__all__ = ["check_play", "close_trick", "legal_plays", "play", "play_run", "times_played"]
+
+_new_trick = partial(tuple.__new__, Trick)
+"""``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
+
+_COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES else 0 for i in range(max(ALL_TILES) + 1))
+"""Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
+
+
+def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
+    """Why ``seat`` (None: the player whose turn it is) may not play ``t``."""
+    phase = h.phase
+    if phase is not PLAY:
+        if phase is DONE:
+            after = " (after the claim)" if h.claimed else ""
+            return Refusal(codes.E405, f"the hand is over; {t} was played after its last trick{after}", seat=seat, tile=t)
+        if phase is THROWN_IN:
+            return Refusal(codes.E405, "everyone passed, so the hand was thrown in and has no play", seat=seat, tile=t)
+        if phase is EXCHANGE:
+            return Refusal(codes.E306, f"play started before the {h.game.kitty} exchange", seat=seat, tile=t)
+        return Refusal(codes.E409, "play started before the auction was over and trump was named", seat=seat, tile=t)
+    who = h.turn
+    assert who is not None
+    if seat is not None and seat != who:
+        if h.order.sits_out(seat):
+            return Refusal(
+                codes.E410, f"{h.seat(seat)} sits out this nello hand and plays no tile", f"it is {h.seat(who)}'s turn", seat=seat
+            )
+        return out_of_turn(h.game, who, seat, codes.E401, "played")
+    hand = h.hands[who]
+    if t not in hand:
+        game = h.game
+        if h.blind and not game.copies[t]:
+            return Refusal(codes.E102, f"{t} is not in the {game.title} set", game.set_note, seat=who, tile=t)
+        if times_played(h, t) >= game.copies[t]:
+            return Refusal(codes.E403, f"{t} was already played in this hand", seat=who, tile=t)
+        if h.blind:  # a tile from the player's unseen ones: nothing more can be told
+            return None
+        return Refusal(codes.E402, f"{h.seat(who)} played {t} but does not hold it", seat=who, tile=t)
+    table = h.table
+    assert table is not None
+    if table.forced:
+        allowed = table.playable(hand, None)
+        if t not in allowed:
+            return Refusal(
+                codes.E411,
+                f"{h.seat(who)} played {t} ({t.pips} pips) but held {allowed[0]} ({allowed[0].pips} pips), nearer 7",
+                "under sevens each player plays the tile nearest 7 pips",
+                seat=who,
+                tile=t,
+            )
+    elif h.trick:
+        follows = table.follows
+        led = table.calls[h.trick[0][1]]
+        bit = 1 << led
+        if not follows[t] & bit:
+            for x in hand:
+                if follows[x] & bit:
+                    return Refusal(
+                        codes.E404,
+                        f"{h.seat(who)} reneged: {suit_name(table, led)} were led and {h.seat(who)} held {x}",
+                        f"{h.seat(who)} had to follow with a tile of the suit led",
+                        seat=who,
+                        tile=t,
+                    )
+    return None
+
+
+def times_played(h: HandState, t: Tile) -> int:
+    """Copies of ``t`` played so far, counted when a refusal asks."""
+    return sum(x == t for tr in h.tricks for _, x in tr.plays) + sum(x == t for _, x in h.trick)
+
+
+def legal_plays(h: HandState, seat: int | None = None) -> list[Tile]:
+    """The tiles ``seat`` (default: whose turn it is) may play now, high first.
+
+    When the deal is not known, the tiles the player may hold (``shown.candidates``).
+    """
+    if h.phase is not PLAY or (seat is not None and seat != h.turn):
+        return []
+    assert h.turn is not None and h.table is not None
+    if h.blind:
+        return candidates(h, h.turn)
+    lead = h.trick[0][1] if h.trick else None
+    return sorted(set(h.table.playable(h.hands[h.turn], lead)), reverse=True)
+
+
+def play(h: HandState, action: Play) -> Trick | None:
+    """Play ``action.tile`` for the player whose turn it is; the trick, when this closes one."""
+    who = h.turn
+    assert who is not None
+    t = action.tile
+    try:  # noqa: SIM105 - contextlib.suppress costs a context manager on every play
+        h.hands[who].remove(t)
+    except ValueError:  # a forced play of a tile the player does not hold, or a blind hand
+        pass
+    h.log.append(action if action.seat == who else Play(who, t))
+    trick = h.trick
+    trick.append((who, t))
+    order = h.order
+    if len(trick) < order.size:
+        h.turn = order.next[who]
+        return None
+    return close_trick(h)
+
+
+def close_trick(h: HandState) -> Trick:
+    """The trick in play is complete: its winner, its points, and who leads next."""
+    game = h.game
+    table = h.table
+    assert table is not None
+    plays = h.trick
+    tiles = [t for _, t in plays]
+    winner = plays[table.winner(tiles)][0]
+    points = game.trick_points
+    if game.counters_score:
+        count = _COUNT_OF
+        for t in tiles:
+            points += count[t]
+    done = _new_trick((plays[0][0], tuple(plays), winner, points))
+    after = h.order.after_trick
+    if after is not None:  # the trick of an accepted play out of turn: the order as before it
+        h.order = after
+    tricks = h.tricks
+    tricks.append(done)
+    team = game.teams[winner]
+    h.points[team] += points
+    h.team_tricks[team] += 1
+    h.trick = []
+    h.turn = winner
+    if len(tricks) == game.hand_size:
+        h.phase = DONE
+        h.turn = None
+    return done
+
+
+def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, Trick | None]:
+    """Apply ``plays`` in order while each is allowed: ``apply`` for a run of plays.
+
+    Returns how many were applied, the refusal of the first play that was not (None
+    when all were), and the trick the last applied play completed (None if none).  A
+    replay spends most of its time on plays, so this checks each one in the loop and
+    leaves anything refused to the caller, who words it and decides what follows.
+
+    >>> from referee.engine.actions import Bid
+    >>> from referee.engine.declarations import Declaration
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> from referee.engine.tiles import tile
+    >>> deal = [[tile(t) for t in h.split()] for h in (
+    ...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    ...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+    >>> h = Hand(make_rules("42"), dealer=3, deal=deal)
+    >>> h.bid(0, Bid(30)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
+    >>> h.declare(Declaration("suit", 6))
+    >>> run = [Play(s, tile(t)) for s, t in ((0, "6-6"), (1, "5-5"), (2, "4-3"), (3, "3-0"))]
+    >>> n, refusal, trick = h.play_run(run)
+    >>> n, refusal, trick.winner, trick.points, h.turn
+    (4, None, 0, 11, 0)
+    >>> n, refusal, trick = h.play_run([Play(0, tile("6-5")), Play(2, tile("4-2"))])
+    >>> n, refusal.code, trick, len(h.log)
+    (1, 'E401', None, 10)
+    """
+    check = check_play
+    done = None
+    for k, action in enumerate(plays):
+        refusal = check(h, action[0], action[1])
+        if refusal is not None:
+            return k, refusal, done
+        done = play(h, action)
+    return len(plays), None, done

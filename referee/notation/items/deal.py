@@ -1,0 +1,108 @@
+"""``deal SEAT TILE... SEAT TILE...``: each seat's tiles, one row a line in canonical form.
+
+>>> SPEC.read("deal N 6-6 65\\n     e 5-5 5-4")
+[Dealt(seat='N', tiles=[Tile(6-6), Tile(6-5)], at=(5, 13), comments=(), after=()), Dealt(seat='E', tiles=[Tile(5-5), Tile(5-4)], at=(19, 28), comments=(), after=())]
+>>> SPEC.read("deal N 6-6 65\\n     e 5-5 5-4", plain=True) == SPEC.read("deal N 6-6 65\\n     e 5-5 5-4")
+True
+>>> SPEC.lines(HandRecord(deal=SPEC.read("deal N 6-6 65 E 5-5 5-4")))
+['  deal N 6-6 6-5', '       E 5-5 5-4']
+"""
+
+from __future__ import annotations
+
+from ...engine.tiles import Tile
+from ..hands import HandScan
+from ..lines import INDENT, Lines
+from ..record import Dealt, HandRecord
+from ..tokens import SEAT_OF, TILES, is_seat, is_tile_like
+from .spec import ItemSpec
+
+__all__ = ["SPEC"]
+
+_TILE = TILES.__getitem__
+
+
+# deal: DEAL dealt*      dealt: SEAT TILE+
+def scan(h: HandScan, i: int, j: int) -> None:
+    toks = h.toks
+    rec = h.record
+    rows = rec.deal if rec.deal is not None else []
+    rec.deal = rows
+    seat: str | None = None
+    tiles: list[Tile] = []
+    written = 0  # tiles written in the row, good or not
+    first = last = -1
+    for k in range(i + 1, j):
+        w = toks[k]
+        if w == "\n":
+            continue
+        t = TILES.get(w)
+        if t is not None or is_tile_like(w):
+            if seat is None:
+                h.syntax()
+                continue
+            written += 1
+            last = k
+            if t is not None:
+                tiles.append(t)
+            else:
+                h.bad_tile(k)
+        elif is_seat(w):
+            if seat is not None:
+                if not written:
+                    h.syntax()
+                rows.append(Dealt(seat, tiles, h.span(first, last)))
+            seat, tiles, written, first, last = w.upper(), [], 0, k, k
+        else:
+            h.syntax()
+    if seat is not None:
+        if not written:
+            h.syntax()
+        rows.append(Dealt(seat, tiles, h.span(first, last)))
+
+
+def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    """The ``deal`` line, with or without the first row."""
+    if rec.deal is not None:
+        return False
+    rec.deal = []
+    if len(words) == 1:
+        return True
+    rest = words[1:]
+    return plain_row(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
+
+
+def plain_row(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+    """A row of the deal (``start``: where its seat is, when not the line's first word)."""
+    if len(words) < 2:
+        return False
+    try:
+        seat = SEAT_OF[words[0]]
+        tiles = list(map(_TILE, words[1:]))
+    except KeyError:
+        return False
+    if start < 0:
+        start = line.find(words[0])
+    rec.deal.append(Dealt(seat, tiles, (at + start, at + len(line.rstrip()))))  # type: ignore[union-attr]
+    return True
+
+
+def write(hand: HandRecord, out: Lines) -> None:
+    if hand.deal:
+        out.block("deal", [(d.comments, f"{d.seat} {' '.join(map(str, d.tiles))}".rstrip(), d.after) for d in hand.deal])
+    elif hand.deal is not None:
+        out.line((), INDENT, "deal", ())
+
+
+SPEC = ItemSpec(
+    rule="deal",
+    terminals=("DEAL",),
+    field="deal",
+    rank=0,
+    single=False,
+    scan=scan,
+    plain=plain,
+    plain_more=plain_row,
+    write=write,
+    form="`deal SEAT TILE... SEAT TILE...` (seats in any order)",
+)

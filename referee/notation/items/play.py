@@ -1,0 +1,231 @@
+"""``play TRICK`` then one trick per line, or tricks separated by ``/``: the tiles played,
+trick by trick, each trick with the winner the recorder wrote (``=> W``), which the
+judge checks.  A trick's plays are its parts: each takes comments of its own.
+
+>>> tricks = SPEC.read("play N 6-6 e 55 => n\\n     S 4-4 W 4-3")
+>>> [([f"{p.seat} {p.tile}" for p in t.plays], t.winner, t.at) for t in tricks]
+[(['N 6-6', 'E 5-5'], 'N', (5, 20)), (['S 4-4', 'W 4-3'], None, (26, 37))]
+>>> SPEC.read("play N 6-6 e 55 => n\\n     S 4-4 W 4-3", plain=True) == tricks
+True
+>>> SPEC.lines(HandRecord(tricks=tricks))
+['  play N 6-6 E 5-5 => N', '       S 4-4 W 4-3']
+"""
+
+from __future__ import annotations
+
+from ...source import Span
+from ..hands import HandScan
+from ..lines import Lines, inline
+from ..locate import play_spans
+from ..record import HandRecord, Play, TrickRecord
+from ..tokens import SEAT_OF, TILES, is_seat, is_tile_like
+from .common import not_a_seat
+from .spec import ItemSpec
+
+__all__ = ["SPEC"]
+
+
+# play: PLAY _sep* trick (_sep+ trick)* _sep*      trick: played+ (WIN SEAT)?
+# played: SEAT? TILE      _sep: NL | SLASH
+def scan(h: HandScan, i: int, j: int) -> None:
+    toks = h.toks
+    tricks = h.record.tricks
+    first_trick = len(tricks)
+    plays: list[Play] = []
+    seat = first = last = -1
+    winner = -1
+    expect = False
+    bad = False  # a tile that is not a domino: reported (S002) and left out, the trick still written
+    for k in range(i + 1, j):
+        w = toks[k]
+        if w == "\n" and (seat >= 0 or expect):
+            continue  # a seat or `=>` waits for its tile or winner: the grammar reads on past the line end
+        if w == "\n" or w == "/":
+            if plays:
+                if seat >= 0 or expect:
+                    h.syntax()
+                tricks.append(_scanned(h, plays, first, last, winner))
+            elif seat >= 0 or expect:
+                h.syntax()
+            plays, seat, winner, expect = [], -1, -1, False
+            continue
+        if winner >= 0:
+            h.syntax()
+            continue
+        if expect:
+            if is_seat(w):
+                winner, expect = k, False
+            else:
+                h.syntax()
+            continue
+        t = TILES.get(w)
+        if t is not None:
+            plays.append(Play(toks[seat].upper() if seat >= 0 else None, t))
+            if not plays[1:]:
+                first = seat if seat >= 0 else k
+            last = k
+            seat = -1
+        elif is_seat(w):
+            if seat >= 0:
+                h.syntax()
+            seat = k
+        elif w == "=>":
+            if not plays or seat >= 0:
+                h.syntax()
+            expect = True
+        elif is_tile_like(w):
+            h.bad_tile(k)
+            bad = True
+            seat = -1
+        else:
+            h.syntax()
+    if plays:
+        if seat >= 0 or expect:
+            h.syntax()
+        tricks.append(_scanned(h, plays, first, last, winner))
+    elif seat >= 0 or expect:
+        h.syntax()
+    if len(tricks) == first_trick and not bad:
+        h.syntax()
+
+
+def _scanned(h: HandScan, plays: list[Play], first: int, last: int, winner: int) -> TrickRecord:
+    """A trick from its plays; its span runs from its first word (``first``) to its last
+    tile or its winner.  Plays get their spans only when asked (``locate.play_spans``)."""
+    if winner >= 0:
+        return TrickRecord(plays, h.toks[winner].upper(), h.span(first, winner), h.at(winner))
+    return TrickRecord(plays, None, h.span(first, last))
+
+
+class _SeatPlays(dict[str, Play]):
+    """One seat word's plays, by tile word, made when first read."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__()
+        self.seat = SEAT_OF[seat]  # KeyError: not a seat
+
+    def __missing__(self, word: str) -> Play:
+        play = self[word] = tuple.__new__(Play, (self.seat, TILES[word], (), ()))  # KeyError: not a tile
+        return play
+
+
+class _Plays(dict[str, _SeatPlays]):
+    """Each seat word, then each tile word, to its play: a play is immutable, so a hand's
+    dozens of plays are two dictionary lookups each, made in C by ``map`` (at most one
+    entry per letter and way of writing a tile, about 5,000)."""
+
+    def __missing__(self, seat: str) -> _SeatPlays:
+        plays = self[seat] = _SeatPlays(seat)
+        return plays
+
+
+_PLAYS = _Plays()
+_by_tile = dict.__getitem__
+
+
+def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    """The ``play`` line: the keyword and the first trick."""
+    if rec.tricks or len(words) == 1:
+        return False
+    rest = words[1:]
+    return plain_trick(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
+
+
+def plain_trick(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+    """A trick (``start``: where its first seat is, when not the line's first word)."""
+    n = len(words)
+    winner = None
+    if n > 2 and words[-2] == "=>":
+        winner = words[-1]
+        if not is_seat(winner):
+            return False
+        n -= 2
+    if n < 2 or n % 2:
+        return False
+    try:
+        plays = list(map(_by_tile, map(_PLAYS.__getitem__, words[0:n:2]), words[1:n:2]))  # no Python frame per play
+    except KeyError:
+        return False
+    if start < 0:
+        start = line.find(words[0])
+    end = at + len(line.rstrip())
+    if winner is None:
+        rec.tricks.append(TrickRecord(plays, None, (at + start, end)))
+    else:
+        rec.tricks.append(TrickRecord(plays, winner.upper(), (at + start, end), (end - 1, end)))
+    return True
+
+
+def _play(play: Play, more: bool) -> str:
+    """``W 5-5``; comments inside the play go between its seat and its tile, a comment
+    after it on the line stays after it (``{...}``, as more plays follow)."""
+    seat = "" if play.seat is None else play.seat + " "
+    text = f"{seat}{inline(play.comments)}{play.tile}"
+    if play.after and more:
+        text += " " + inline(play.after).rstrip()
+    return text
+
+
+def _trick(trick: TrickRecord) -> str:
+    n = len(trick.plays)
+    text = " ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays))
+    if trick.winner is not None:
+        text += f" => {trick.winner}"
+    return text
+
+
+def write(hand: HandRecord, out: Lines) -> None:
+    if hand.tricks:
+        after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in hand.tricks]
+        out.block("play", [(t.comments, _trick(t), a) for t, a in zip(hand.tricks, after, strict=True)])
+
+
+class _PlayRef:
+    """A play of a trick, standing for it where comments are given (plays are replaced,
+    not changed)."""
+
+    def __init__(self, trick: TrickRecord, k: int) -> None:
+        self.trick, self.k = trick, k
+
+    @property
+    def comments(self) -> tuple[str, ...]:
+        return self.trick.plays[self.k].comments
+
+    @comments.setter
+    def comments(self, value: tuple[str, ...]) -> None:
+        self.trick.plays[self.k] = self.trick.plays[self.k]._replace(comments=value)
+
+    @property
+    def after(self) -> tuple[str, ...]:
+        return self.trick.plays[self.k].after
+
+    @after.setter
+    def after(self, value: tuple[str, ...]) -> None:
+        self.trick.plays[self.k] = self.trick.plays[self.k]._replace(after=value)
+
+
+def parts(trick: TrickRecord, text: str, base: int) -> list[tuple[Span, _PlayRef]]:
+    """Each play of a trick read from ``text``, with its span."""
+    if trick.at is None:
+        return []
+    return [(span, _PlayRef(trick, k)) for k, span in enumerate(play_spans(text, base, trick.at))]
+
+
+def impossible(trick: TrickRecord) -> str | None:
+    return next(filter(None, (not_a_seat(p.seat) for p in trick.plays)), None)
+
+
+SPEC = ItemSpec(
+    rule="play",
+    terminals=("PLAY",),
+    field="tricks",
+    rank=4,
+    single=False,
+    scan=scan,
+    plain=plain,
+    plain_more=plain_trick,
+    write=write,
+    form="`play TRICK` then one trick per line, or tricks separated by `/`",
+    parts=parts,
+    impossible=impossible,
+)

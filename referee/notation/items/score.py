@@ -1,0 +1,54 @@
+"""``score SIDE N [SIDE N ...]``: the running score after the hand, as the recorder wrote
+it (checked against the judge's).
+
+>>> SPEC.read("score NS 3 ew 2")
+StatedScore(scores={'NS': 3, 'EW': 2}, at=(0, 15), comments=(), after=())
+>>> SPEC.read("score NS 3 ew 2", plain=True) == SPEC.read("score NS 3 EW 2")
+True
+>>> SPEC.lines(HandRecord(score=StatedScore({"NS": 3, "EW": 2}, after=("close",))))
+['  score NS 3 EW 2  ; close']
+"""
+
+from __future__ import annotations
+
+from ..hands import HandScan
+from ..lines import INDENT, Lines
+from ..record import HandRecord, StatedScore
+from .common import AMOUNTS, scan_amounts, sides_text
+from .spec import ItemSpec
+
+__all__ = ["SPEC"]
+
+
+def scan(h: HandScan, i: int, j: int) -> None:
+    scores, at = scan_amounts(h, i, j)
+    h.record.score = StatedScore(scores, at)
+
+
+def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+    found = AMOUNTS[line]
+    if found is None or rec.score is not None:
+        return False
+    scores, start, end = found
+    rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memo's stays as read
+    return True
+
+
+def write(hand: HandRecord, out: Lines) -> None:
+    s = hand.score
+    if s is not None:
+        out.line(s.comments, INDENT, f"score {sides_text(s.scores)}".rstrip(), s.after)
+
+
+SPEC = ItemSpec(
+    rule="score",
+    terminals=("SCORE",),
+    field="score",
+    rank=6,
+    single=True,
+    scan=scan,
+    plain=plain,
+    names=True,
+    write=write,
+    form="`score SIDE N [SIDE N ...]` (running score after the hand)",
+)

@@ -1,0 +1,149 @@
+"""Whatever comes from a record or a file name is data in every output, never markup.
+
+A player may be called ``[link=https://x]Ann[/link]``, a tag may hold ``=HYPERLINK(...)``,
+``<script>`` or ``ESC [2J``, and a file may be named any of these.  Each output has one
+escape, applied in one place, so that no call site can forget it (issue 30, item 5):
+
+- **Terminal and plain text** (tables, pictures, diagnostics, summaries): every console
+  of the program is a ``Console`` of this module.  It never reads markup in what it
+  prints unless the call asks for it (``markup=True``, with the data in it passed
+  through ``rich.markup.escape``), and it shows each control character (C0 but newline
+  and tab, DEL, C1, the bidirectional overrides and isolates, the line and paragraph
+  separators, lone surrogates) as an escape such as ``\\x1b`` or ``\\u202e``: the only
+  escape sequences a terminal receives are the colours the program chose.
+- **HTML** (``report``): Jinja2's autoescape, ``visible`` on every value the template
+  prints (``report.html``), and a Content-Security-Policy that allows no script.
+- **SVG** (``show --format svg`` and the report's diagrams): built as an element tree,
+  whose serialiser escapes markup; ``xml_safe`` makes each text and attribute
+  ``visible`` first (XML 1.0 has no way to write most control characters at all).
+- **CSV** (``score``, ``stats``, ``analyze``): ``csv_writer``'s rows start no text cell
+  with a character a spreadsheet reads as a formula (OWASP's CSV injection advice).
+- **JSON**: ``json.dumps`` escapes what JSON needs; nothing more is done, so that data
+  round-trips.
+
+The notation itself (``fmt``, ``convert --to text``, ``select``) and the diffs of
+``fmt --diff`` and ``fix --diff`` are data formats and carry the record as written.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, TextIO
+
+import rich.console
+from rich.segment import Segment
+from rich.text import Text
+
+__all__ = ["FORMULA_START", "Console", "CsvWriter", "csv_cell", "csv_writer", "visible", "xml_safe"]
+
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+"""What a terminal or an XML parser takes for something other than a character to show:
+C0 but tab and newline, DEL, C1, the bidirectional marks, embeddings, overrides and
+isolates, the line and paragraph separators, lone surrogates and the two noncharacters
+XML forbids."""
+
+_CONTROLS_AND_LINES = re.compile(_CONTROLS.pattern[:-1] + "\t\n]")
+
+
+def _shown(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str, *, lines: bool = True) -> str:
+    """``text`` with each control character written as an escape (``\\x1b``, ``\\u202e``);
+    tab and newline are kept unless ``lines`` is false (text that must stay on one line).
+
+    >>> visible("Ann\\x1b[31m \\u202eevil")
+    'Ann\\\\x1b[31m \\\\u202eevil'
+    >>> visible("a\\tb\\nc"), visible("a\\tb\\nc", lines=False)
+    ('a\\tb\\nc', 'a\\\\x09b\\\\x0ac')
+    """
+    return (_CONTROLS if lines else _CONTROLS_AND_LINES).sub(_shown, text)
+
+
+class Console(rich.console.Console):
+    """A rich console that shows data as data: markup only where a call asks for it, and
+    control characters as escapes (see the module's docstring).
+
+    >>> import io
+    >>> c = Console(file=io.StringIO(), width=60, color_system=None)
+    >>> c.print("[b]Ann[/b] \\x1b[2J")
+    >>> c.file.getvalue()
+    '[b]Ann[/b] \\\\x1b[2J\\n'
+    """
+
+    def __init__(self, *args: Any, markup: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, markup=markup, **kwargs)
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        """Every string printed, put in a table or measured becomes text here: escaped
+        before it is measured, so tables keep their width."""
+        return super().render_str(visible(text), **kwargs)
+
+    def render(self, renderable: rich.console.RenderableType, options: rich.console.ConsoleOptions | None = None) -> Iterable[Segment]:
+        """What ``render_str`` did not see (a ``Text`` built from data) is escaped as it is drawn."""
+        for segment in super().render(renderable, options):
+            if segment.control is None and _CONTROLS.search(segment.text):
+                yield Segment(visible(segment.text), segment.style)
+            else:
+                yield segment
+
+
+def xml_safe(text: str) -> str:
+    """``text`` as an XML 1.0 document may hold it: control characters as escapes (the
+    serialiser escapes ``<``, ``&`` and quotes)."""
+    return visible(text)
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""What a spreadsheet reads as the start of a formula (OWASP, CSV injection), and the
+line breaks a cell may start with to hide one on a later line."""
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as written: text that starts like a formula gets a
+    leading ``'`` (OWASP's advice; the spreadsheet shows the text without it).  Numbers
+    are left alone: the program writes a number as a number, so ``-3`` in a points
+    column is data, while ``-3`` as a player's name is text and is quoted.
+
+    >>> [csv_cell(v) for v in ("=1+2", "@SUM(A1)", "-2+3", "Ann", -3, 2.5, None)]
+    ["'=1+2", "'@SUM(A1)", "'-2+3", 'Ann', -3, 2.5, None]
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class CsvWriter:
+    """Rows of named cells as CSV, one a line (``csv.DictWriter``'s interface): text cells
+    that start like a formula quoted (``csv_cell``), and a row with a carriage return in
+    a cell written with every text cell in double quotes, since the ``csv`` module quotes
+    only the characters of its own line ending (a bare CR would end the row in a reader)."""
+
+    def __init__(self, stream: TextIO, fields: list[str]) -> None:
+        self.fields = fields
+        self._plain = csv.writer(stream, lineterminator="\n")
+        self._quoted = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+
+    def writeheader(self) -> None:
+        self._plain.writerow(self.fields)
+
+    def writerow(self, row: Mapping[str, Any]) -> None:
+        extra = row.keys() - set(self.fields)
+        if extra:
+            raise ValueError(f"fields not in the header: {sorted(extra)}")
+        cells = [csv_cell(row.get(f, "")) for f in self.fields]
+        quoted = any(isinstance(c, str) and "\r" in c for c in cells)
+        (self._quoted if quoted else self._plain).writerow(cells)
+
+    def writerows(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def csv_writer(stream: TextIO, fields: list[str]) -> CsvWriter:
+    """The CSV writer of every command (``CsvWriter``)."""
+    return CsvWriter(stream, fields)
