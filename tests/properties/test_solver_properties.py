@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine.declarations import table_for
-from referee.engine.profiles import make_rules
+from referee.engine.games import make_rules
 from referee.engine.solver import Position, claim_holds, solve, start_position
-from referee.engine.state import seat_order
 from referee.engine.tiles import Tile
+from referee.engine.turns import seat_order
 from tests.engine.test_solver import CONTRACTS, claim_oracle, ending, oracle
 
 QUICK = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
