@@ -34,7 +34,7 @@ __all__ = ["DEFAULT_BUDGET", "Position", "Solution", "claim_holds", "solve", "so
 NEAR = 8
 """A zero-window test that costs this many times the one before is taken to be near the value."""
 DEFAULT_BUDGET = 2_000_000
-"""Nodes a search may visit before it gives up: about 5 s of CPU in 42, 9 s in Texas 88."""
+"""Nodes a search may visit before it gives up: about 6 s of CPU in 42 and in Texas 88 (docs/performance.md)."""
 
 
 @dataclass(frozen=True, slots=True)
