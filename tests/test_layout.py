@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"report"},
     {"league"},
     {"run"},
-    {"match"},
+    {"match", "batch"},
     {"cli"},
     {"__main__", "__init__"},
 ]
@@ -182,6 +182,11 @@ def test_the_help_names_the_extensions_the_inputs_search() -> None:
 # -- one seam between judge and engine ------------------------------------------------------------
 
 
+_NAMED_TUPLE_API = frozenset(("_replace", "_asdict", "_make", "_fields", "_field_defaults"))
+"""A named tuple's public methods, named with a leading underscore only so as not to
+clash with its fields: calling them is not reaching into the engine."""
+
+
 def _engine_private_names() -> set[str]:
     names = set()
     for module, path in MODULES.items():
@@ -194,7 +199,7 @@ def _engine_private_names() -> set[str]:
                 names.add(node.attr)
             if isinstance(node, ast.Name) and node.id.startswith("_") and not node.id.startswith("__"):
                 names.add(node.id)
-    return names
+    return names - _NAMED_TUPLE_API
 
 
 def test_nothing_outside_the_engine_uses_its_private_names() -> None:
