@@ -380,3 +380,91 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
     after = said()
     assert [m for _, _, m in after] != [m for _, _, m in before]  # the words did change
     assert [(c, at) for c, at, _ in after] == [(c, at) for c, at, _ in before]
+
+
+# -- import cycles ------------------------------------------------------------------------------
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Every module of referee/ and the referee modules it imports, counting imports inside
+    functions (lazy) and under ``if TYPE_CHECKING:`` as well as those at the top: a cycle
+    through any of them is a cycle of the design, whether or not Python meets it at start-up."""
+    root = PACKAGE
+    names = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        names[name] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                # a name that is a module is that module; any other is the package's (or module's) own
+                targets = [f"{stem}.{a.name}" if f"{stem}.{a.name}" in names else stem for a in node.names]
+            for t in targets:
+                while t and t not in names:  # `from .x import name`: the module x, or the package's own module
+                    t = t.rpartition(".")[0]
+                if t and t != name and t.startswith("referee"):
+                    found.add(t)
+        graph[name] = found
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles() -> None:
+    """No module imports, at any depth and through any kind of import, one that imports it:
+    not inside a package, not between packages (``farm-studio look`` draws the same)."""
+    graph = _module_imports()
+    assert len(graph) > 100
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_check_would_catch_a_lazy_one() -> None:
+    graph = _module_imports()
+    graph["referee.engine.tiles"] = graph["referee.engine.tiles"] | {"referee.cli.check"}
+    assert any("referee.engine.tiles" in c and "referee.cli.check" in c for c in _cycles(graph))
