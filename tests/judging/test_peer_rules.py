@@ -4,11 +4,17 @@ rule.  The deal is samples/legal/42-plunge-made.42's (N holds five doubles)."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
 from referee.judging.replay import judge
 from referee.notation.reader import read_text
 from referee.notation.record import GameRecord
+
+runner = CliRunner()
 
 DEAL = """\
   deal N 6-6 6-5 5-5 5-0 2-1 1-1 0-0
@@ -145,3 +151,19 @@ def test_an_open_auction_left_unfinished_says_who_is_still_to_call() -> None:
     hand = HANDS["auction=until-one-left"].replace(", N 32, E pass", ", N 32")
     [diagnostic] = [d for d in judge(record("auction=until-one-left", hand)).diagnostics if d.is_error]
     assert (diagnostic.code, diagnostic.message) == ("E208", "the auction stops with 1 player still to call")
+
+
+def test_the_options_come_from_the_command_line_or_a_house_rule_file(tmp_path: Path) -> None:
+    path = tmp_path / "luke.42"
+    path.write_text('[Rules "42"]\n[Mode "log"]\n\n' + HANDS["mark-bids=after-84"].format(deal=DEAL), encoding="utf-8")
+    plain = runner.invoke(app, ["check", str(path)])
+    assert plain.exit_code == 1 and "E204" in plain.output
+    assert runner.invoke(app, ["check", str(path), "--options", "mark-bids=after-84"]).exit_code == 0
+    bad = runner.invoke(app, ["check", str(path), "--options", "delve=on mark-bids=after-84"])
+    assert bad.exit_code == 2 and "delve needs mark-bids=one-more" in bad.output
+    house = tmp_path / "luke.toml"
+    house.write_text(
+        '[profile]\nname = "lukes"\nbase = "42"\n\n[options]\nmark-bids = "after-84"\nopening-lead = "trump"\n', encoding="utf-8"
+    )
+    path.write_text(path.read_text(encoding="utf-8").replace('[Rules "42"]', '[Rules "lukes"]'), encoding="utf-8")
+    assert runner.invoke(app, ["check", "--rules", str(house), str(path)]).exit_code == 0
