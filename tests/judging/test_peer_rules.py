@@ -10,9 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.engine.games import make_rules
 from referee.judging.replay import judge
 from referee.notation.reader import read_text
 from referee.notation.record import GameRecord
+from referee.play.simulate import simulate_games
 
 runner = CliRunner()
 
@@ -167,3 +169,26 @@ def test_the_options_come_from_the_command_line_or_a_house_rule_file(tmp_path: P
     )
     path.write_text(path.read_text(encoding="utf-8").replace('[Rules "42"]', '[Rules "lukes"]'), encoding="utf-8")
     assert runner.invoke(app, ["check", "--rules", str(house), str(path)]).exit_code == 0
+
+
+# -- every option, played by the bots ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("42", {"plunge": "on", "splash": "on", "plunge-lead": "partner"}),
+        ("42", {"mark-bids": "after-84"}),
+        ("42", {"opening-lead": "trump"}),
+        ("42", {"delve": "on"}),
+        ("42", {"nello": "on", "nello-marks": "2", "forced-nello": "on", "all-pass": "forced"}),
+        ("42", {"auction": "until-one-left"}),
+        ("moon", {"auction": "until-one-left"}),
+    ],
+)
+@pytest.mark.parametrize("players", ["random", "sensible"])
+def test_games_the_bots_play_under_the_option_check_clean(game: str, options: dict[str, str], players: str) -> None:
+    """The bots choose from the engine's legal calls and plays; written as records and
+    read back, their games replay without an error under the same option."""
+    for record in simulate_games(make_rules(game, options), 3, 27, players=players):
+        assert [d.code for d in judge(record).diagnostics if d.is_error] == []
