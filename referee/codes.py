@@ -269,7 +269,11 @@ E306: Final = Code(
 )
 # -- play ----------------------------------------------------------------------------------
 E401: Final = Code(
-    "E401", "play out of turn", "The declarer leads the first trick, then the winner of each trick leads the next, clockwise.", after=_STOP
+    "E401",
+    "play out of turn",
+    "The declarer leads the first trick (under `plunge-lead=partner` the partner who named trump, after a plunge or splash), "
+    "then the winner of each trick leads the next, clockwise.",
+    after=_STOP,
 )
 E402: Final = Code(
     "E402", "tile not held", "The player does not hold the tile: it was dealt to someone else or is in the kitty.", after=_APPLY
@@ -313,6 +317,12 @@ E413: Final = Code(
     "accepted play was not out of turn",
     "`accept SEAT trick N` records a play out of turn that the table let stand; the named player must have played "
     "to that trick out of turn.",
+)
+E414: Final = Code(
+    "E414",
+    "opening lead not a trump",
+    "Under `opening-lead=trump` the first lead of a hand must be a trump when the leader holds one.",
+    after=_APPLY,
 )
 # -- stated results ----------------------------------------------------------------------
 E501: Final = Code(

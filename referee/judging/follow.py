@@ -15,7 +15,7 @@ from itertools import chain
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid
+from ..engine.auction import Bid, still_to_call
 from ..engine.deal import check_deal, kitty_of
 from ..engine.hand import Hand, HandResult, Phase, Trick
 from ..engine.profiles import Rules
@@ -220,7 +220,7 @@ class HandJudge:
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
-                left = game.players - len(hand.calls)
+                left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
