@@ -206,7 +206,11 @@ class HandJudge:
         seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
-        for call in hr.calls:
+        calls = hr.calls
+        i = 0
+        while i < len(calls):
+            call = calls[i]
+            i += 1
             label = call.seat
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
@@ -215,8 +219,16 @@ class HandJudge:
             refusal = hand.check_bid(seat, bid)
             if refusal is None:
                 hand.apply(_new_call((seat, bid)), checked=None)
-            else:
-                self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
+                continue
+            if refusal.code == codes.E201:
+                later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
+                if later is not None:  # written out of order: judged by its seat, in turn
+                    if calls is hr.calls:
+                        self._out_of_order("call", call.at, hand, len(hand.calls) == 0)
+                    calls = [*calls[: i - 1], calls[later], *calls[i - 1 : later], *calls[later + 1 :]]
+                    i -= 1
+                    continue
+            self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
@@ -322,6 +334,7 @@ class HandJudge:
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
         first = 0  # the first trick to follow trick by trick
+        reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
             lists = [tr.plays for tr in tricks]
@@ -360,7 +373,10 @@ class HandJudge:
                     pass
                 else:
                     start, refusal, done = play_run(run)
-            for j in range(start, len(plays)):
+            written: Sequence[int] = range(len(plays))  # where each play is written in the trick (reordered below)
+            j = start - 1
+            while j + 1 < len(plays):
+                j += 1
                 p = plays[j]
                 done = None
                 label = p.seat
@@ -373,18 +389,50 @@ class HandJudge:
                 refusal = check_play(seat, t)
                 if refusal is not None and rulings is not None:
                     refusal = rulings.accept(hand, seat, t, refusal)
+                if refusal is not None and refusal.code == codes.E401:
+                    later = self._written_later([q.seat for q in plays], j, hand.turn)
+                    if later is not None:  # the trick is written out of order: judged by its seats, in turn
+                        if not reordered:
+                            self._out_of_order("play", self.play_at(tr, written[j]), hand, False)
+                            reordered = True
+                        order = list(written)
+                        plays = [*plays[:j], plays[later], *plays[j:later], *plays[later + 1 :]]
+                        order[j : later + 1] = [order[later], *order[j:later]]
+                        written = order
+                        j -= 1
+                        continue
                 if refusal is None:
                     done = apply(new_play((seat, t)), checked=None)
                 elif rulings is not None and rulings.called(hand, refusal):
                     done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
-                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, j), checked=refusal)
+                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, written[j]), checked=refusal)
                     except End:
                         return
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 self.written_winner(tr, done.winner)
+
+    def _written_later(self, seats: list[str | None], at: int, turn: int | None) -> int | None:
+        """The place after ``at`` where the seat whose turn it is wrote its call or play,
+        when every one from ``at`` on carries its seat: the order is then only the way
+        it was written (PBN too accepts tricks written in seat order)."""
+        if turn is None or any(s is None for s in seats[at:]):
+            return None
+        labels = self.labels.seats
+        return next((k for k in range(at + 1, len(seats)) if labels.get(seats[k] or "") == turn), None)
+
+    def _out_of_order(self, kind: str, at: Span | None, hand: Hand, first: bool) -> None:
+        """One warning for an auction or a hand's tricks written out of turn order."""
+        seat = self.game.seats[hand.turn or 0]
+        if kind == "call":
+            rule = f"calls start at the dealer's left, {seat}" if first else f"calls go clockwise: {seat} calls here"
+            what = "the auction is written out of turn order"
+        else:
+            rule = f"write each trick from its leader, {seat}"
+            what = "this trick is written out of turn order"
+        self.add(codes.W111, f"{what}; each entry carries its seat, so it is judged in turn (later ones alike)", at, rule)
 
     def written_winner(self, tr: TrickRecord, winner: int) -> None:
         """The winner the record writes for ``tr``, against the one who took it."""
