@@ -230,28 +230,7 @@ class HandJudge:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
             return
-        if hr.exchange is not None and game.kitty is None:
-            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE:
-            self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
-            if hr.trump is None:
-                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
-                    raise Stop
-                first = hr.tricks[0].at if hr.tricks else hr.at
-                self.add(
-                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
-                )
-                raise Stop
-            by = g.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
-            self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
-            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
-            if refusal:
-                self.refusal(refusal, hr.trump.at)
+        self.contract(hr, hand)
         self.plays(hr.tricks, hand)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
@@ -275,6 +254,37 @@ class HandJudge:
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )
             raise Stop
+
+    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> None:
+        """From the auction's end to the first lead: the exchange and the trump ``hr`` writes.
+        Without ``trump_needed`` (a score sheet's hand, which may leave trump out), a hand
+        that names no trump is left before its declaration."""
+        g = self.g
+        game = self.game
+        if hr.exchange is not None and game.kitty is None:
+            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                if not trump_needed:
+                    return
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise Stop
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                self.add(
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
+                raise Stop
+            by = g.seat(hr.trump.by, hr.trump.by_at)
+            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
+            refusal = hand.check(decl)
+            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            self.act(hand, decl, at, checked=refusal)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
+            if refusal:
+                self.refusal(refusal, hr.trump.at)
 
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
@@ -424,9 +434,14 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = g.by_side(hr.score.scores, hr.score.at)
-            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-                self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+            self.check_score(hr, score)
+
+    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
+        """The running score ``hr`` writes, against ``score``."""
+        assert hr.score is not None
+        written = self.g.by_side(hr.score.scores, hr.score.at)
+        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+            self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
 
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""

@@ -36,10 +36,12 @@ from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
 from ..engine.views import HandView
 from ..notation.record import GameRecord, HandRecord
+from ..notation.tags import tag_choice
 from ..source import Span
 from .follow import HandJudge, Stop
 from .guess import label_hint, wrong_game
 from .rules_for import RulesCache, rules_for
+from .sheet import is_sheet_hand, judge_sheet_hand
 from .verdict import GameVerdict, HandVerdict
 
 __all__ = ["Referee", "Trace", "judge"]
@@ -137,6 +139,8 @@ class GameReplay:
         self.log = record.mode == "log"
         self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
         self.score_known = True
+        self.sheet = tag_choice("Detail", record.tag("Detail")) == "hands"
+        """A score sheet: a hand without plays is judged from its totals (``judging.sheet``)."""
         g = self.game
         self.seats: dict[str, int] = {x.upper(): i for names in (g.seats, g.seat_names) for i, x in enumerate(names)}
         self._sides: dict[str, int] = {}
@@ -249,6 +253,8 @@ class GameReplay:
             refusal = state.check_dealer(dealer)
             if refusal:
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
+        if self.sheet and is_sheet_hand(hr):
+            return judge_sheet_hand(self, judge, hr, number, index, dealer)
         hand = judge.make_hand(hr, dealer)
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()

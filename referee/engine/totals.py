@@ -1,0 +1,116 @@
+"""A hand known by its totals: what each side took, without the plays.
+
+A score sheet writes a hand's contract and how it went (the points the bidding side
+took, made or set, the award) but no play.  ``divisions`` lists every way a hand's
+points (tricks where counters do not score) can fall to the sides, and ``result_with``
+scores a hand whose contract is settled as if the sides had taken one of them, by the
+hand's own rules (``scoring.hand_result``: made or set, then the award of the game's
+scoring rule).  So the judge of a score sheet asks the engine what a division scores
+and never restates a rule; ``settle`` gives the hand that division, for
+``GameState.finish`` to score.
+
+>>> from referee.engine.actions import Bid
+>>> from referee.engine.games import make_rules
+>>> from referee.engine.hand import Hand
+>>> h = Hand(make_rules("42"), dealer=3, deal=None)
+>>> h.bid(0, Bid(32)); h.bid(1, None); h.bid(2, None); h.bid(3, None)
+>>> [(d.points, result_with(h, d).made, result_with(h, d).awards) for d in divisions(h.game) if d.points[0] in (31, 32)]
+[((31, 11), False, (0, 1)), ((32, 10), True, (1, 0))]
+>>> len(divisions(make_rules("moon").game))   # seven tricks among three players
+36
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from itertools import product
+from typing import NamedTuple
+
+from .profiles import Game
+from .scoring import hand_result
+from .state import DONE, HandResult, HandState
+from .tiles import count_value
+
+__all__ = ["Division", "divisions", "result_with", "settle"]
+
+
+class Division(NamedTuple):
+    """One way a hand can end: the points and the tricks each side took, by side."""
+
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+def _counter_sums(game: Game) -> frozenset[int]:
+    """Every sum the counters of some of the set's tiles make (0 included)."""
+    sums = {0}
+    for t in game.tiles:
+        value = count_value(t)
+        if value:
+            sums |= {s + value for s in sums}
+    return frozenset(sums)
+
+
+def divisions(game: Game) -> tuple[Division, ...]:
+    """Every division of a hand's points and tricks among the sides that play could give.
+
+    Where counters score, a side's points are its tricks (``trick_points`` each) plus
+    the counters it took, and a side that took no trick took no counter; a division of
+    the points is listed once, with the fewest tricks the first side's points allow
+    (whether a side took a trick at all, all that made or set can turn on, is the same
+    in every way to the same points).  Where they do
+    not, the points are the tricks.  Counters are only scored by two sides in the games
+    there are; a game whose counters three sides share would list no division.
+    """
+    found = _DIVISIONS.get(id(game))
+    if found is None or found[0] is not game:
+        found = _DIVISIONS[id(game)] = (game, _divisions(game))
+    return found[1]
+
+
+_DIVISIONS: dict[int, tuple[Game, tuple[Division, ...]]] = {}
+"""Each game's divisions, worked out once (a game is not hashable: it holds mappings)."""
+
+
+def _divisions(game: Game) -> tuple[Division, ...]:
+    n = len(game.team_labels)
+    tricks = game.tricks
+    if not game.counters_score:
+        return tuple(
+            Division(tuple(t * game.trick_points for t in split), split)
+            for split in product(range(tricks + 1), repeat=n)
+            if sum(split) == tricks
+        )
+    if n != 2:
+        return ()
+    sums = _counter_sums(game)
+    total = sum(count_value(t) for t in game.tiles)
+    out = []
+    for first in range(game.hand_total + 1):  # the first side's points
+        for took in range(tricks + 1):
+            counters = first - took * game.trick_points
+            others = total - counters
+            if counters in sums and others in sums and (took or not counters) and (took < tricks or not others):
+                out.append(Division((first, game.hand_total - first), (took, tricks - took)))
+                break
+    return tuple(out)
+
+
+def _given(h: HandState, d: Division) -> HandState:
+    """``h`` with the sides' points and tricks of ``d``, played out."""
+    h.points = list(d.points)
+    h.team_tricks = list(d.tricks)
+    h.phase = DONE
+    h.turn = None
+    return h
+
+
+def result_with(h: HandState, d: Division) -> HandResult:
+    """What hand ``h`` (its auction over, trump named or not) scores if the sides take
+    the points and tricks of ``d``; ``h`` itself is left as it is."""
+    return hand_result(_given(copy(h), d))
+
+
+def settle(h: HandState, d: Division) -> None:
+    """Hand ``h`` ends with the points and tricks of ``d`` (its result is then ``result_with``'s)."""
+    _given(h, d)
