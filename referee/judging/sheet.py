@@ -216,11 +216,12 @@ class _SheetHand:
         if len({res.awards for _, res in results}) != 1:
             if not wrong and hr.award is None:
                 went = "how it went" if r is None else "how it went closely enough to score it"
+                whole = game.hand_total if game.counters_score else game.tricks
                 self.lack(
                     f"hand {self.number} does not say {went}: the award of {self.bid_words()} cannot be worked out",
-                    (r or hr).at,
+                    r.at if r is not None else hr.calls_at or hr.at,
                     False,
-                    "write the result with the points taken (`result NS 34 made`), or the award",
+                    f"write the result with the {unit} taken (`result {side} {min(bid.amount, whole)} made`), or the award",
                 )
             g.lose_score()
             return self.verdict(**self.known(results)) if g.detail else None
