@@ -32,6 +32,9 @@ class HandLine:
     point_bid: bool = True
     """The bid is on the game's ladder of point bids (30 to 41 in 42), not a mark bid (42, 84...;
     21 in Moon): ``stats`` averages the point bids and counts the mark bids."""
+    bid_known: bool = True
+    """The record says who won the auction (or that everyone passed): a score sheet's hand may
+    write only its award."""
 
 
 @dataclass(slots=True)
@@ -115,5 +118,6 @@ def summary(j: Judged) -> GameLine | None:
                 line.name_lines[seat] = record.source.position(where[0])[0]
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
         point_bid = hv.bid is None or hv.bid in game.ladder.point_bids
-        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid))
+        known = hv.declarer is not None or hv.thrown_in or hv.detail == "plays"
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid, known))
     return line
