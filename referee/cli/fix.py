@@ -41,7 +41,7 @@ def fix(
     from pathlib import Path
 
     from ..diagnostics import Diagnostic
-    from ..league.fix import apply_edits, blocking, edits
+    from ..league.fix import FIXED, apply_edits, blocking, edits, left_as_written
     from ..notation.reader import cannot_read, file_text, read_text
     from ..output import WriteError
     from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
@@ -97,7 +97,16 @@ def fix(
                     )
                     status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                     continue
-                found += edits(judged, before)
+                mended = edits(judged, before)
+                for d in left_as_written(judged, mended):
+                    err.print(
+                        f"{d.location()}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
+                        "enough to write it right (run `referee check`)",
+                        highlight=False,
+                        markup=False,
+                    )
+                    status = max(status, 1)
+                found += mended
             after = apply_edits(before, found)
             if name == STDIN and not (diff or check_only):
                 write_raw(form.encode(after))

@@ -37,6 +37,7 @@ from ..engine.totals import Division, divisions, result_with, settle
 from ..notation.record import HandRecord
 from ..source import Span
 from .follow import End, HandJudge, Stop
+from .rulings import Rulings
 from .verdict import HandVerdict
 
 if TYPE_CHECKING:
@@ -86,6 +87,8 @@ class _SheetHand:
     def judge(self) -> HandVerdict | None:
         g = self.g
         hand = self.hand
+        if self.hr.misdeal is not None:  # the misdealer dealt again: checked and noted as for any hand
+            Rulings(self.judge_, self.hr).misdeal(hand)
         try:
             self.auction()
             if hand.phase is not Phase.AUCTION and hand.phase is not Phase.THROWN_IN:
