@@ -98,7 +98,7 @@ def fix(
                     status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                     continue
                 mended = edits(judged, before)
-                for d in left_as_written(judged, mended):
+                for d in left_as_written(judged):
                     err.print(
                         f"{d.location()}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
                         "enough to write it right (run `referee check`)",

@@ -189,11 +189,19 @@ def edits(j: Judged, text: str) -> list[Edit]:
     return out.out
 
 
-def left_as_written(j: Judged, found: Iterable[Edit]) -> list[Diagnostic]:
-    """The disagreements ``found`` does not mend: a score sheet's line that the sheet does
+def left_as_written(j: Judged) -> list[Diagnostic]:
+    """The disagreements ``edits`` does not mend: a score sheet's line that the sheet does
     not say enough to write right (its award when the points are not written)."""
-    starts = {e.start for e in found}
-    return [d for d in j.diagnostics if d.code in FIXED and d.span is not None and d.span[0] not in starts]
+    record, verdict = j.record, j.verdict
+    if record is None or verdict is None or verdict.rules is None or blocking(j.diagnostics):
+        return []
+    game = game_of(verdict)
+    left: set[Span] = set()
+    for hv, hr in zip(verdict.hands, record.hands, strict=False):
+        if hv.followed and hv.detail == "hands" and not hr.unreadable:
+            right = stated_of_verdict(hv, game, every_side=False)
+            left.update(w.at for w, value in zip((hr.result, hr.award, hr.score), right, strict=True) if w and w.at and value is None)
+    return [d for d in j.diagnostics if d.code in FIXED and d.span in left]
 
 
 def _winner(out: _Edits, record: GameRecord, winner: str | None, wrong: bool) -> None:
