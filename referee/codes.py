@@ -377,8 +377,7 @@ W109: Final = Code(
     "W109",
     "hand not judged for lack of detail",
     'A hand of a score sheet (`[Detail "hands"]`) writes too little to work out its score: its bid without how it went, '
-    "a result under points scoring without the points or the award, no bid and no award, or a ruling (a renege, a play out "
-    "of turn accepted) that needs the plays. Everything it does write is checked; the award it writes is taken for the "
+    "a result under points scoring without the points or the award, or no bid and no award. Everything it does write is checked; the award it writes is taken for the "
     "running score, and without one the running score is not checked after it.",
     severity=_N,
 )

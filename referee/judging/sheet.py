@@ -100,9 +100,11 @@ class _SheetHand:
             return self.verdict(followed=False)
         if hand.phase is Phase.THROWN_IN and not self.left_out:
             return self.thrown_in()
-        if hand.high_bid is None or self.hr.renege is not None or self.hr.accepted:
+        if hand.high_bid is None:
             return self.as_written()
-        return self.scored()
+        if self.hr.renege is not None:
+            self.ruling()
+        return self.scored()  # a play out of turn the table accepted changes no score
 
     def auction(self) -> None:
         """The calls written, each in turn (a seat skipped passed or bid lower, unwritten) and
@@ -148,11 +150,7 @@ class _SheetHand:
         g = self.g
         hr = self.hr
         written = self.written_award()
-        if hr.renege is not None or hr.accepted:
-            ruling = hr.renege or hr.accepted[0]
-            why = "a renege ruled at the table" if hr.renege is not None else "a play out of turn the table accepted"
-            self.lack(f"hand {self.number} writes {why} but no plays: its award cannot be worked out", ruling.at, written is not None)
-        elif written is None:
+        if written is None:
             self.lack(f"hand {self.number} writes no bid and no award: its score cannot be worked out", self.hr.at, False)
         if written is None:
             g.lose_score()
@@ -235,6 +233,24 @@ class _SheetHand:
         if hr.score is not None and score is not None and not self.implied:
             self.judge_.check_score(hr, score)
         return self.verdict(awards=awards, score=score, **self.known(results)) if g.detail else None
+
+    def ruling(self) -> None:
+        """A renege called at the table: ruled as written (there is no play to check it
+        against), so under ``renege=lose-hand`` the offending side loses the hand."""
+        r = self.hr.renege
+        assert r is not None
+        seat = self.labels.seat(r.seat, r.at)
+        if seat is None:
+            return
+        hand = self.hand
+        hand.apply(actions.Renege(seat, r.trick), checked=None)
+        who = self.game.seats[seat]
+        if hand.penalty is None:
+            effect = "the hand is scored as played (renege=as-played)"
+        else:
+            effect = f"{self.game.team_labels[hand.penalty]} lose the hand (renege=lose-hand)"
+        called = f", called by {r.called_by}" if r.called_by else ""
+        self.add(codes.W106, f"{who} reneged in trick {r.trick}{called}: {effect}", r.at, None)
 
     # -- the parts ---------------------------------------------------------------------
     def finish(self) -> HandResult:
