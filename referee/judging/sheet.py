@@ -25,6 +25,7 @@ written is then taken for the running score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -44,11 +45,6 @@ if TYPE_CHECKING:
     from .replay import GameReplay
 
 __all__ = ["is_sheet_hand", "judge_sheet_hand"]
-
-_LEFT_OUT = frozenset((codes.E204, codes.E205))
-"""Refusals that turn on calls a sheet may leave out: a mark bid's jump (over a bid not
-written), a forced dealer's pass (when a call before it is not written)."""
-
 
 def is_sheet_hand(hr: HandRecord) -> bool:
     """Whether a hand of a ``[Detail "hands"]`` record is judged as a score sheet's: it writes no play."""
@@ -114,15 +110,17 @@ class _SheetHand:
         n = self.game.players
         for call in self.hr.calls:
             seat = labels.seat(call.seat, call.at) if call.seat is not None else None
+            gap = 0
             if seat is not None and hand.phase is Phase.AUCTION and hand.turn is not None:
                 ahead = (seat - hand.turn) % n
                 if 0 < ahead < n - len(hand.calls):  # seats between the last call written and this one
-                    for _ in range(ahead):
+                    gap = ahead
+                    for _ in range(gap):
                         hand.apply(actions.Call(None, None), checked=None)
                     self.left_out = True
             bid = None if call.amount is None else Bid(call.amount, call.suit, call.contract)
             refusal = hand.check_bid(seat, bid)
-            if refusal is not None and self.left_out and refusal.code in _LEFT_OUT:
+            if refusal is not None and gap and self.explained(gap, seat, bid):
                 refusal = None
             before = len(hand.calls)
             self.judge_.act(hand, actions.Call(seat, bid), call.at, checked=refusal)
@@ -132,6 +130,24 @@ class _SheetHand:
             while hand.phase is Phase.AUCTION:
                 hand.apply(actions.Call(None, None), checked=None)
             self.left_out = True
+
+    def explained(self, gap: int, seat: int | None, bid: Bid | None) -> bool:
+        """Whether a bid left out just before this call (by the last of the ``gap`` seats
+        skipped, one the engine lets it make) would make the call one the engine accepts: a
+        mark bid's jump over a bid not written, a forced dealer's pass after one."""
+        before = self.hand.calls[: len(self.hand.calls) - 1]
+        trial = self.trial(before)
+        for option in trial.legal_calls():
+            if option is not None and self.trial([*before, (None, option)]).check_bid(seat, bid) is None:
+                return True
+        return False
+
+    def trial(self, calls: Sequence[tuple[int | None, Bid | None]]) -> Hand:
+        """A hand nobody's deal is known in, with ``calls`` made (unchecked)."""
+        h = Hand(self.g.rules, self.dealer, None)
+        for s, b in calls:
+            h.apply(actions.Call(s, b), checked=None)
+        return h
 
     # -- three ways to score -------------------------------------------------------------
     def thrown_in(self) -> HandVerdict | None:
