@@ -18,6 +18,9 @@ and never restates a rule; ``settle`` gives the hand that division, for
 [((31, 11), False, (0, 1)), ((32, 10), True, (1, 0))]
 >>> len(divisions(make_rules("moon").game))   # seven tricks among three players
 36
+
+``possible_awards`` lists every award a hand can score, for a sheet that writes only the
+award.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from copy import copy
 from itertools import product
 from typing import NamedTuple
 
-from .profiles import Game
+from .profiles import Game, Rules
 from .scoring import hand_result
-from .state import DONE, HandResult, HandState
+from .state import AUCTION, DONE, HandResult, HandState
 from .tiles import count_value
 
-__all__ = ["Division", "divisions", "result_with", "settle"]
+__all__ = ["Division", "divisions", "possible_awards", "result_with", "settle"]
 
 
 class Division(NamedTuple):
@@ -114,3 +117,49 @@ def result_with(h: HandState, d: Division) -> HandResult:
 def settle(h: HandState, d: Division) -> None:
     """Hand ``h`` ends with the points and tricks of ``d`` (its result is then ``result_with``'s)."""
     _given(h, d)
+
+
+def possible_awards(rules: Rules, most_marks: int) -> frozenset[tuple[int, ...]]:
+    """Every award a hand can score under ``rules``: nothing (thrown in), or what a bid of
+    the ladder (mark bids up to ``most_marks`` marks) by any side scores, made or set
+    however the points fall, or when a side loses it by a renege.
+
+    >>> from referee.engine.games import make_rules
+    >>> awards = possible_awards(make_rules("42"), 2)
+    >>> (1, 0) in awards, (2, 0) in awards, (1, 1) in awards, (3, 0) in awards
+    (True, True, False, False)
+    """
+    key = (id(rules), most_marks)
+    found = _AWARDS.get(key)
+    if found is None or found[0] is not rules:
+        found = _AWARDS[key] = (rules, _possible_awards(rules, most_marks))
+    return found[1]
+
+
+_AWARDS: dict[tuple[int, int], tuple[Rules, frozenset[tuple[int, ...]]]] = {}
+
+
+def _possible_awards(rules: Rules, most_marks: int) -> frozenset[tuple[int, ...]]:
+    from .actions import Bid, Call, Renege
+    from .hand import Hand
+
+    game = rules.game
+    ladder = game.ladder
+    amounts = {*ladder.point_bids, *ladder.all_in_bids}
+    if ladder.mark_unit is not None:
+        amounts |= {m * ladder.mark_unit for m in range(1, most_marks + 1)}
+    suit = 0 if ladder.needs_suit else None
+    out = {(0,) * len(game.team_labels)}
+    ways = divisions(game)
+    seats = [game.teams.index(t) for t in range(len(game.team_labels))]  # a seat of each side
+    for declarer in seats:
+        for amount in amounts:
+            for offender in (None, *seats):
+                h = Hand(rules, (declarer - 1) % game.players, None)
+                h.apply(Call(declarer, Bid(amount, suit)), checked=None)
+                while h.phase is AUCTION:
+                    h.apply(Call(None, None), checked=None)
+                if offender is not None:
+                    h.apply(Renege(offender, 1), checked=None)
+                out |= {result_with(h, d).awards for d in ways}
+    return frozenset(out)

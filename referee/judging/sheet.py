@@ -25,7 +25,7 @@ written is then taken for the running score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -34,7 +34,7 @@ from ..engine.auction import Bid
 from ..engine.game import GameState
 from ..engine.hand import Hand, HandResult, Phase
 from ..engine.profiles import Game
-from ..engine.totals import Division, divisions, result_with, settle
+from ..engine.totals import Division, divisions, possible_awards, result_with, settle
 from ..notation.record import HandRecord
 from ..source import Span
 from .follow import End, HandJudge, Stop
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from .replay import GameReplay
 
 __all__ = ["is_sheet_hand", "judge_sheet_hand"]
+
+_MOST_MARKS = 12
+"""The most marks an award written alone is checked for (a bid of more is not checked)."""
+
 
 def is_sheet_hand(hr: HandRecord) -> bool:
     """Whether a hand of a ``[Detail "hands"]`` record is judged as a score sheet's: it writes no play."""
@@ -168,7 +172,12 @@ class _SheetHand:
         written = self.written_award()
         if written is None:
             self.lack(f"hand {self.number} writes no bid and no award: its score cannot be worked out", self.hr.at, False)
-        if written is None:
+            g.lose_score()
+            return self.verdict() if g.detail else None
+        found = self.possible(written)
+        if found is not None and written not in found:
+            unit = g.rules.target_unit
+            self.say_wrong(written, found, f"no hand scores {_words(self.game.team_labels, written, False)} ({unit})")
             g.lose_score()
             return self.verdict() if g.detail else None
         team = self.hand.declaring_team
@@ -303,7 +312,6 @@ class _SheetHand:
     def wrong_award(self, written: tuple[int, ...], results: list[tuple[Division, HandResult]]) -> None:
         """No way the hand can have gone, as its result says, scores the award written (or
         the award the running score written implies)."""
-        hr = self.hr
         labels = self.game.team_labels
         every = self.g.rules.scoring.award_all_sides
         unit = self.g.rules.target_unit
@@ -318,6 +326,14 @@ class _SheetHand:
                 message = f"{self.bid_words()} scores {next(iter(totals))} {unit} in all however it went, not {sum(written)}"
             else:
                 message = f"no way {self.bid_words()} can have gone, as the result says, scores {_words(labels, written, not every)}"
+        self.say_wrong(written, found, message)
+
+    def say_wrong(self, written: tuple[int, ...], found: Iterable[tuple[int, ...]], message: str) -> None:
+        """E502 at the award written (E503 at the score whose gain it is), the nearest of
+        the awards ``found`` as the hint."""
+        hr = self.hr
+        labels = self.game.team_labels
+        every = self.g.rules.scoring.award_all_sides
         nearest = min(found, key=lambda a: (sum(abs(x - y) for x, y in zip(a, written, strict=True)), a))
         if self.implied:
             assert hr.score is not None
@@ -338,6 +354,15 @@ class _SheetHand:
                 hr.award.at,
                 f"the award that fits best: `award {_sides(dict(zip(labels, nearest, strict=True)), skip_zero=not every)}`",
             )
+
+    def possible(self, written: tuple[int, ...]) -> frozenset[tuple[int, ...]] | None:
+        """Every award a hand can score under these rules, with mark bids up to the marks
+        ``written`` may need (None: more than a sheet's award could sensibly be, unchecked)."""
+        rules = self.g.rules
+        unit = rules.game.ladder.mark_unit or 1
+        most = max(map(abs, written), default=0)
+        marks = most if rules.target_unit == "marks" else most // unit
+        return None if marks > _MOST_MARKS else possible_awards(rules, max(marks, 1))
 
     def bid_words(self, made: bool | None = None) -> str:
         """``S's bid of 32`` (``, made,`` or ``, set,`` after it when known)."""

@@ -365,3 +365,24 @@ def test_every_division_adds_up_to_the_hand(name: str) -> None:
     for d in ways:
         assert sum(d.points) == game_.hand_total and sum(d.tricks) == game_.tricks
         assert all((p == 0) == (t == 0) for p, t in zip(d.points, d.tricks, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("rules", "award", "hint"),
+    [
+        ("42", "NS 1 EW 1", "the award that fits best: `award EW 1`"),  # marks go to one side
+        ("moon", "A 9 B 1 C 1", "the award that fits best: `award A 7 B 0 C 1`"),  # no bid of 9
+        ("88", "ACE 70 BDF 19", "the award that fits best: `award ACE 69 BDF 19`"),  # 89 points in a hand of 88
+    ],
+)
+def test_an_award_no_hand_scores_is_flagged_even_alone(rules: str, award: str, hint: str) -> None:
+    dealer = {"42": "W", "moon": "C", "88": "F"}[rules]
+    v = judged(game(f"hand 1 dealer {dealer}\n  award {award}\n", rules=rules, tags='[Mode "log"]\n'))
+    (d,) = v.diagnostics
+    assert (d.code, d.hint) == ("E502", hint)
+
+
+def test_a_running_score_no_hand_gives_is_flagged() -> None:
+    v = judged(game("hand 1 dealer W\n  score NS 1 EW 1\n"))
+    (d,) = v.diagnostics
+    assert (d.code, d.hint) == ("E503", "the score that fits best: `score NS 0 EW 1`")
