@@ -72,7 +72,7 @@ class _SheetHand:
         self.index = index
         self.dealer = dealer
         self.game = g.game
-        self.labels = g
+        self.labels = g.labels
         """The record's seat and side labels."""
         self.add = g.sink.add
         made = judge.make_hand(hr, dealer) if hr.deal is not None else None
@@ -88,7 +88,7 @@ class _SheetHand:
         g = self.g
         hand = self.hand
         if self.hr.misdeal is not None:  # the misdealer dealt again: checked and noted as for any hand
-            Rulings(self.judge_, self.hr).misdeal(hand)
+            Rulings(self.hr, self.labels, g.sink).misdeal(hand)
         try:
             self.auction()
             if hand.phase is not Phase.AUCTION and hand.phase is not Phase.THROWN_IN:
