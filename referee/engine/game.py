@@ -43,7 +43,11 @@ class GameState:
 
     def check_new_hand(self) -> Refusal | None:
         if self.winner is not None:
-            return Refusal(codes.E505, f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
+            return Refusal(
+                codes.E505,
+                f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that",
+                "the game ends with the hand that reaches the target: start the next game with a header of its own",
+            )
         return None
 
     def new_hand(

@@ -440,7 +440,13 @@ class HandJudge:
         assert hr.score is not None
         written = self.labels.by_side(hr.score.scores, hr.score.at)
         if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-            self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+            right = " ".join(f"{k} {v}" for k, v in score.items())
+            self.add(
+                codes.E503,
+                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
+                hr.score.at,
+                f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
+            )
 
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""
