@@ -1,6 +1,8 @@
 """A deal rebuilt from the plays, for records that leave the deal out.
 
-Each player held what that player played.  Who played which tile follows the
+Each player held what that player played, but for a tile played more often than the
+set holds: the plays after the set's copies are left out of the player's tiles, so the
+replay refuses them as tiles already played (E403).  Who played which tile follows the
 hand's own turn logic: the calls, the declaration and the plays are applied to a
 hand whose deal is not known (``Hand(rules, dealer, None)``, which takes each play
 from its player's unseen tiles), so turn order, trick winners and seats sitting out
@@ -35,6 +37,8 @@ def rebuild_deal(
     trump is the winning bid's suit where the game takes it from the bid.
     """
     held: list[list[Tile]] = [[] for _ in rules.game.seats]
+    copies = rules.game.copies
+    played = [0] * len(copies)
     hand = Hand(rules, dealer, None)
     for call in calls:
         refusal = hand.check(call)
@@ -58,6 +62,9 @@ def rebuild_deal(
         if seat != hand.turn:  # out of turn: the turn order is lost here
             break
         assert seat is not None
-        held[seat].append(play.tile)
+        t = play.tile
+        if played[t] < copies[t] or not copies[t]:  # not a copy the set lacks (a tile off the set stays: E102 says so)
+            held[seat].append(t)
+        played[t] += 1
         hand.apply(actions.Play(seat, play.tile), checked=None)  # whatever it is, it was played
     return held

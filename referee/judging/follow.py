@@ -33,11 +33,44 @@ from .verdict import TrickVerdict
 if TYPE_CHECKING:
     from .replay import GameReplay
 
-__all__ = ["End", "HandJudge", "Stop"]
+__all__ = ["End", "HandJudge", "Open", "Stop", "where"]
 
 
 class Stop(Exception):
     """The hand cannot be followed further."""
+
+
+class Open(Exception):
+    """The hand stops open on purpose: the last hand of a record marked
+    ``[Status "unfinished"]`` (a game still being played), which may stop anywhere."""
+
+    def __init__(self, hand: Hand, at: Span | None) -> None:
+        super().__init__(where(hand))
+        self.where = where(hand)
+        self.at = at
+
+
+def where(hand: Hand) -> str:
+    """Where ``hand`` stands, as a table says it: 'E to bid', 'A to take the widow',
+    'W to name trump', 'trick 3, E to play', or 'over'.
+
+    >>> from referee.engine.games import make_rules
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> where(h)
+    'N to bid'
+    """
+    seats = hand.game.seats
+    phase = hand.phase
+    if hand.finished:
+        return "over"
+    if phase is Phase.AUCTION:
+        return f"{seats[hand.turn]} to bid" if hand.turn is not None else "in the auction"
+    if phase is Phase.EXCHANGE:
+        return f"{seats[hand.declarer or 0]} to take the {hand.game.kitty or 'kitty'}"
+    if phase is Phase.DECLARE:
+        return f"{seats[hand.trump_caller or 0]} to name trump"
+    who = f", {seats[hand.turn]} to play" if hand.turn is not None else ""
+    return f"trick {len(hand.tricks) + 1}{who}"
 
 
 class End(Exception):
@@ -95,6 +128,9 @@ class HandJudge:
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
         self._plays = engine_plays(tuple(sorted(g.seats.items())))
+        self.may_stop = False
+        """The hand being followed may stop open (``Open``): it is the last of a record
+        marked unfinished, and writes no result, award or score."""
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -219,6 +255,8 @@ class HandJudge:
                 self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
+            if self.may_stop and not after_auction:
+                raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
                 left = game.players - len(hand.calls)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
@@ -236,6 +274,8 @@ class HandJudge:
             self.exchange(hr, hand)
         if hand.phase is Phase.DECLARE:
             if hr.trump is None:
+                if self.may_stop and not (hr.tricks or hr.claim):
+                    raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
                 if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
                     raise Stop
                 first = hr.tricks[0].at if hr.tricks else hr.at
@@ -268,6 +308,8 @@ class HandJudge:
             rulings.finish(hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
+            if self.may_stop:
+                raise Open(hand, last)
             self.add(
                 codes.E406,
                 f"the record stops after {plural(len(hand.tricks), 'trick')} while the score is still open",
@@ -280,6 +322,8 @@ class HandJudge:
         game = self.game
         ex = hr.exchange
         if ex is None:
+            if self.may_stop and not (hr.trump or hr.tricks or hr.claim):
+                raise Open(hand, hr.calls_at or hr.at)
             if game.exchange.takes_whole:
                 discard = self._infer_discard(hr, hand)
                 self.add(
@@ -343,9 +387,12 @@ class HandJudge:
         for k in range(first, len(tricks)):
             tr = tricks[k]
             plays = tr.plays
-            # A nello partner's tile makes a full-size trick: reported once, as E410.
-            if len(plays) != size and not (
-                len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
+            # A nello partner's tile makes a full-size trick: reported once, as E410.  The last
+            # trick of a hand that may stop open is the trick in play.
+            if (
+                len(plays) != size
+                and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
+                and not (k == len(tricks) - 1 and len(plays) < size and (self.may_stop or self._stopped_by_renege()))
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None
@@ -384,6 +431,11 @@ class HandJudge:
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 self.written_winner(tr, done.winner)
+
+    def _stopped_by_renege(self) -> bool:
+        """Play stopped at a renege called and ruled by the offending side losing the hand:
+        the trick in play when it was called may be short."""
+        return self.rulings is not None and self.rulings.stops_play
 
     def written_winner(self, tr: TrickRecord, winner: int) -> None:
         """The winner the record writes for ``tr``, against the one who took it."""

@@ -48,6 +48,12 @@ class Rulings:
             if r.called_by is not None:
                 g.seat(r.called_by, r.at)
 
+    @property
+    def stops_play(self) -> bool:
+        """A renege is called and the offending side loses the hand (``renege=lose-hand``):
+        play stopped at the call, so the trick in play then may be short."""
+        return self.renege is not None and self.judge.rules.option("renege") != "as-played"
+
     def misdeal(self, hand: Hand) -> None:
         """A misdeal is the dealer's, who deals again: the hand keeps its dealer."""
         m = self.hr.misdeal
