@@ -32,7 +32,7 @@ LAYERS: list[set[str]] = [
     {"output", "pipeline"},
     {"batch", "parts"},
     {"cluster"},
-    {"match"},
+    {"match", "live"},
     {"cli"},
     {"__main__", "__init__"},
 ]
