@@ -40,7 +40,7 @@ from ..diagnostics import Diagnostic
 from ..engine.games import DEFAULT_GAME, make_rules
 from ..engine.profiles import OptionError, Profile, Rules
 from ..engine.refusal import Refusal
-from ..judging.replay import Referee
+from ..judging.replay import Referee, Trace
 from ..judging.rules_for import rules_for
 from ..judging.verdict import GameVerdict
 from ..notation.reader import read_text
@@ -54,6 +54,7 @@ from .entries import Entry, EntryError, entries_of, read_entry
 from .journal import Journal, JournalError, journal_path, read_journal, replay
 from .lock import GameLock, Locked
 from .position import Position, Refused
+from .view import Options, State, options_of, state_of
 
 __all__ = ["Answer", "LiveError", "Table"]
 
@@ -290,6 +291,16 @@ class Table:
         return self.position.where()
 
     @property
+    def state(self) -> State:
+        """The score, the hand, the dealer, whose turn, the trick, points, bid and trump."""
+        return state_of(self.position, self.setup.tags)
+
+    def options(self) -> Options:
+        """The entries open now: exact with the deal entered, else the tiles the player may
+        hold (marked not exact)."""
+        return options_of(self.position)
+
+    @property
     def diagnostics(self) -> list[Diagnostic]:
         """What ``referee check`` says of the record as it stands (a W108 note while the game goes on)."""
         return list(self.verdict.diagnostics)
@@ -303,6 +314,25 @@ class Table:
         else:
             tags.append(Tag("Winner", self.rules.game.team_labels[winner]))
         return GameRecord(tags=tags, hands=self.position.hands())
+
+    def picture(self) -> list[str]:
+        """The hand in play as ``referee show`` draws it: tiles, auction, trump, tricks."""
+        import io
+
+        from ..report.escaping import Console
+        from ..report.picture import hand_picture
+
+        record = self.record()
+        if not record.hands:
+            return [self.where()]
+        trace: Trace = {}
+        referee = Referee(*self.referee.defaults, self.referee.profiles)
+        verdict = referee.judge(record, trace=trace)
+        number = len(record.hands)
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, highlight=False)
+        console.print(hand_picture(record, verdict, number, trace.get(number, []), profiles=self.referee.profiles))
+        return buffer.getvalue().rstrip("\n").splitlines()
 
     def text(self) -> str:
         """The file's text: the games before this one, then this one, in the canonical form
