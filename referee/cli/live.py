@@ -79,6 +79,7 @@ def live(
       referee live friday.42                      # resume: hand 6, trick 3, E to play
       printf '30\\npass\\npass\\npass\\nsixes\\n' | referee live game.42
     """
+    import io
     import sys
 
     from ..live.session import Session, run_lines, run_prompt
@@ -111,7 +112,8 @@ def live(
     except LiveError as e:
         raise _usage_fail(err, str(e)) from None
     try:
-        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        stdin = sys.stdin if sys.stdin is not None else io.StringIO()  # closed (<&-): no entries, as from an empty pipe
+        interactive = stdin.isatty() and sys.stdout.isatty()
         session = Session(table, interactive=interactive)
         if interactive:
             run_prompt(session, sys.stdout)
@@ -121,7 +123,7 @@ def live(
                 sys.stdout.write(line + "\n")
                 sys.stdout.flush()
 
-            run_lines(session, sys.stdin, write)
+            run_lines(session, stdin, write)
     except LiveError as e:
         raise _usage_fail(err, str(e)) from None
     finally:
