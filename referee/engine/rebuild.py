@@ -11,7 +11,7 @@ are computed once, in the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..codes import After
 from . import actions
@@ -29,11 +29,13 @@ def rebuild_deal(
     calls: Sequence[actions.Call],
     declaration: Declaration | None,
     plays: Sequence[actions.Play],
+    accepted: Collection[tuple[int, int]] = (),
 ) -> list[list[Tile]]:
     """Each seat's tiles as the plays show them (seat order).
 
     Stops where the hand can no longer be followed (an out-of-turn play, a call
-    after the auction); the tiles given so far stay.  Without a declaration the
+    after the auction); the tiles given so far stay.  ``accepted`` are the plays out of
+    turn the table let stand, as (seat, trick): play goes on from them.  Without a declaration the
     trump is the winning bid's suit where the game takes it from the bid.
     """
     held: list[list[Tile]] = [[] for _ in rules.game.seats]
@@ -59,6 +61,10 @@ def rebuild_deal(
         seat = hand.turn if play.seat is None else play.seat
         if seat is not None and hand.sits_out(seat):  # a partner who sits out plays no tile
             continue
+        if seat is not None and seat != hand.turn and (seat, len(hand.tricks) + 1) in accepted:
+            accept = actions.Accept(seat)  # a play out of turn the table let stand: play goes on from it
+            if hand.check(accept) is None:
+                hand.apply(accept, checked=None)
         if seat != hand.turn:  # out of turn: the turn order is lost here
             break
         assert seat is not None

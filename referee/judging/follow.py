@@ -208,7 +208,8 @@ class HandJudge:
             calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
         decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
         plays = [actions.Play(game.seat_index(p.seat) if p.seat is not None else None, p.tile) for tr in hr.tricks for p in tr.plays]
-        return rebuild_deal(self.rules, dealer, calls, decl, plays)
+        accepted = {(seat, a.trick) for a in hr.accepted if (seat := game.seat_index(a.seat)) is not None}
+        return rebuild_deal(self.rules, dealer, calls, decl, plays, accepted)
 
     # -- the hand ------------------------------------------------------------------------
     def act(

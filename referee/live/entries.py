@@ -21,6 +21,7 @@ referee.live.entries.EntryError: S001: `trum` is not an entry: did you mean `tru
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,6 +30,7 @@ from ..engine.refusal import Refusal
 from ..notation.items import bid, claim, deal, exchange, misdeal, play, trump
 from ..notation.reader import read_text
 from ..notation.record import Call, Claim, Dealt, Exchange, HandRecord, Misdeal, Play, TrickRecord, TrumpRecord
+from ..notation.tokens import SUITS
 
 __all__ = ["KEYWORDS", "Entry", "EntryError", "EntryKind", "entries_of", "read_entry", "words_of"]
 
@@ -149,7 +151,7 @@ def read_entry(text: str, keyword: str) -> list[Entry]:
         near = difflib.get_close_matches(first, [*KEYWORDS, *_NOT_ENTERED], n=1, cutoff=0.8)
         if near and len(first) > 2:
             raise _error(f"`{first}` is not an entry", f"did you mean `{near[0]}`?")
-        text = f"{keyword} {text}"
+        text = f"{_keyword(text, keyword)} {text}"
     results = list(read_text(f"hand\n  {text}\n", "entry"))
     problems = [d for r in results for d in r.diagnostics if d.is_error]
     if problems:
@@ -166,6 +168,35 @@ def entries_of(hand: HandRecord) -> list[Entry]:
     """The entries a hand's record holds, in the order they were made (its result, award
     and score are the referee's, and its irregularities are marks on plays: not entries)."""
     return [Entry(kind, item) for kind, item in _items(hand, empty_ok=True)]
+
+
+_TILE = re.compile(r"^[0-9]-[0-9]$")
+_DECLARED = {*SUITS, "doubles", "follow-me", "follow", "no-trump", "notrump", "no", "nello", "sevens"}
+"""The words that start a declaration (``follow me`` and ``no trump`` are two)."""
+
+
+def _keyword(text: str, keyword: str) -> str:
+    """The item an entry without its keyword is, by its shape: a tile is a play, ``pass``
+    a call, a suit or contract word a trump, ``none`` or ``... for ...`` an exchange; a
+    bare number is what the hand waits for (a bid in the auction, a suit when trump is to
+    be named, a tile such as ``64`` in the play).
+
+    >>> _keyword("E 6-4", "bid"), _keyword("sixes", "bid"), _keyword("S pass", "play"), _keyword("64", "bid"), _keyword("6", "trump")
+    ('play', 'trump', 'bid', 'bid', 'trump')
+    """
+    words = text.lower().split()
+    if len(words) > 1 and len(words[0]) == 1 and words[0].isalpha():
+        words = words[1:]  # a seat first: the item is what follows it
+    word = words[0]
+    if _TILE.match(word):
+        return "play"
+    if word == "pass":
+        return "bid"
+    if word in _DECLARED:
+        return "trump"
+    if word == "none" or "for" in words:
+        return "exchange"
+    return keyword
 
 
 def _items(h: HandRecord, *, empty_ok: bool = False) -> list[tuple[EntryKind, Item]]:

@@ -195,6 +195,7 @@ class Position:
             return self._deal(entry), entry.words, []
         if kind == "misdeal":
             return self._misdeal(entry), entry.words, []
+        self._in_order(entry)
         if self.waits_for_deal:
             raise _refuse(
                 codes.E104,
@@ -234,6 +235,30 @@ class Position:
             self._apply(hand, actions.Claim(side))
             words = entry.words
         return hand, words, events
+
+    def _in_order(self, entry: Entry) -> None:
+        """An entry that comes before its time is refused with the code the judge gives a
+        record that writes it there: a play after the hand is over (E405), anything but a
+        call before the auction is over (E208), a play before trump is named (E305)."""
+        hand = self.hand
+        assert hand is not None
+        kind = entry.kind
+        seats = self.game.seats
+        if kind in ("exchange", "trump", "play", "claim") and not hand.log and self.done and not self.misdealt:
+            last = self.done[-1]
+            over = "was thrown in: everyone passed" if last.result is None else "is over"
+            raise _refuse(
+                codes.E405,
+                f"hand {last.number} {over}, so this {kind} comes too late for it; hand {self.number} starts with its auction",
+                "`undo` takes back the last entry of the hand before",
+            )
+        if hand.phase is Phase.AUCTION and kind in ("exchange", "trump", "play", "claim"):
+            who = seats[hand.turn] if hand.turn is not None else "everyone"
+            raise _refuse(codes.E208, f"the auction is not over: {who} is still to call", "enter the calls first (`pass`, `30`...)")
+        if hand.phase is Phase.DECLARE and kind in ("play", "claim") and not self.game.trump_from_bid:
+            caller = hand.trump_caller
+            who = seats[caller] if caller is not None else "the declarer"
+            raise _refuse(codes.E305, f"no trump is named yet: {who} names it", "name trump first, as `sixes`")
 
     def _keep_kitty(self, hand: Hand) -> None:
         """Going on without an exchange where the declarer may leave the kitty as it is
