@@ -201,9 +201,9 @@ class Table:
         except JournalError as e:
             raise LiveError(f"{e}; the journal is left as it is: look at it, then move it away to start from the record alone") from None
         found = _read_record(path, referee) if path.exists() else None
-        if found is not None and (found[1] is None or new_game):  # no game going on in the file
-            before, game = found
-            if game is not None:
+        if found is not None and found[1] is None:  # no game going on in the file
+            before = found[0]
+            if before and not new_game:
                 raise LiveError(f"{path} holds a finished game; give --new-game to start another after it in the same file")
             setup = _new_setup(path, rules, options, profiles, names, tags, dealer, deals, referee, before)
             table = cls._build(path, setup, referee, [], notes)
@@ -211,6 +211,8 @@ class Table:
             table.journal.append("open", **setup.line(), entries=[], why="new game")
             table._save()
             return table
+        if found is not None and new_game:
+            raise LiveError(f"{path} ends with an unfinished game: open it without --new-game to go on with it")
         if found is None and journaled is None:
             setup = _new_setup(path, rules, options, profiles, names, tags, dealer, deals, referee, "")
             table = cls._build(path, setup, referee, [], notes)
@@ -235,15 +237,21 @@ class Table:
         if journaled is not None:
             journal_setup = _Setup.of(journaled.opened)
             same = (journal_setup.tags, journal_setup.dealer) == (setup.tags, setup.dealer)
-            if same and journaled.entries[: len(entries)] == entries and len(journaled.entries) > len(entries):
-                ahead = len(journaled.entries) - len(entries)
+            last = lines[-1] if lines else {}
+            if same and journaled.entries == entries:
+                setup.deals = journal_setup.deals
+            elif (
+                same
+                and (
+                    journaled.entries[:-1] == entries  # an entry journaled, the record not yet rewritten
+                    or (entries[:-1] == journaled.entries and last.get("op") == "undo" and entries[-1:] == [last.get("entry")])  # an undo
+                )
+            ):
                 notes.append(
-                    f"the journal is {ahead} {'entry' if ahead == 1 else 'entries'} ahead of {path} (it stopped between the two writes): the record is rewritten"
+                    f"the journal is one step ahead of {path} (the program stopped between the two writes): the record is rewritten"
                 )
                 setup.deals = journal_setup.deals
                 entries = journaled.entries
-            elif same and journaled.entries == entries:
-                setup.deals = journal_setup.deals
             else:
                 notes.append(f"{path} differs from its journal (changed by hand?): the record is kept, and the journal says so")
                 journaled = None
@@ -573,7 +581,7 @@ def _read_record(path: Path, referee: Referee) -> tuple[list[GameRecord], GameRe
 def _setup_of(path: Path, game: GameRecord, referee: Referee, deals: Deals, before: list[GameRecord]) -> tuple[_Setup, list[str]]:
     """How a game read from a file was opened, and its entries (the plays with `!` where the
     record rules an irregularity)."""
-    verdict = referee.judge(game)
+    verdict = referee.judge(game, file=str(path))
     errors = [d for d in verdict.diagnostics if d.is_error]
     if errors:
         d = errors[0].resolve(game.source)
