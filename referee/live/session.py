@@ -133,7 +133,7 @@ class Session:
             return "options: none, the game is over"
         if o.kind == "deal":
             return f"options: the deal of this hand, as `deal {' '.join(s + ' ...' for s in self.table.rules.game.seats)}`"
-        exact = "" if o.exact else " (the deal is not known: the tiles the player may hold)"
+        exact = "" if o.exact or o.kind != "play" else " (the deal is not known: the tiles the player may hold)"
         return f"options for {o.seat}{exact}: {' '.join(o.entries)}"
 
     def screen(self) -> list[str]:

@@ -56,7 +56,7 @@ from .lock import GameLock, Locked
 from .position import Position, Refused
 from .view import Options, State, options_of, state_of
 
-__all__ = ["Answer", "LiveError", "Table"]
+__all__ = ["Answer", "Deals", "Detail", "LiveError", "Table"]
 
 Deals = Literal["unknown", "known"]
 Detail = Literal["plays", "hands"]

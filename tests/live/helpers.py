@@ -7,7 +7,7 @@ from pathlib import Path
 
 from referee.engine.games import GAMES
 from referee.live.entries import entries_of
-from referee.live.table import Answer, Table
+from referee.live.table import Answer, Deals, Table
 from referee.notation.record import GameRecord
 
 HEADER_TAGS = ("rules", "options", "target", "status", "winner", "mode")
@@ -23,7 +23,7 @@ class Entered:
     refused: Answer | None
 
 
-def open_like(path: Path, record: GameRecord, *, deals: str | None = None) -> Table:
+def open_like(path: Path, record: GameRecord, *, deals: Deals | None = None) -> Table:
     """A new table with the record's rules, options, target, players and first dealer."""
     rules = (record.tag("Rules") or "42").strip().lower()
     game = GAMES.get(rules, GAMES["42"])
@@ -34,7 +34,8 @@ def open_like(path: Path, record: GameRecord, *, deals: str | None = None) -> Ta
     names = {t.name: t.value for t in record.tags if t.name in game.seat_names}
     first = record.hands[0].dealer if record.hands and record.hands[0].dealer else None
     known = bool(record.hands) and all(h.deal is not None for h in record.hands)
-    return Table.open(path, rules=rules, options=options, names=names, dealer=first, deals=deals or ("known" if known else "unknown"))
+    chosen: Deals = deals or ("known" if known else "unknown")
+    return Table.open(path, rules=rules, options=options, names=names, dealer=first, deals=chosen)
 
 
 def enter_record(table: Table, record: GameRecord, *, marks: bool = True) -> Entered:
