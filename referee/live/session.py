@@ -140,7 +140,8 @@ class Session:
         """The game at a glance: the hand, the auction, the contract, the points and what
         each side still needs, the trick on the table and the options."""
         state = self.table.state
-        lines = [f"{state.title} · {self.score_line()}"]
+        tags = " · ".join(f"{name} {value}" for name, value in state.tags if name.lower() not in ("rules", "target", "options"))
+        lines = [f"{state.title} · {self.score_line()}" + (f" · {tags}" if tags else "")]
         if state.hand is None:
             return lines
         lines.append(f"hand {state.hand} · dealer {state.dealer}")

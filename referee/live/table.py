@@ -340,7 +340,11 @@ class Table:
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, highlight=False)
         console.print(hand_picture(record, verdict, number, trace.get(number, []), profiles=self.referee.profiles))
-        return buffer.getvalue().rstrip("\n").splitlines()
+        lines = buffer.getvalue().rstrip("\n").splitlines()
+        if not self.over:  # the hand in play is not followed to its end because it has none yet
+            lines = [line for line in lines if not line.startswith("the hand could not be followed")]
+            lines.append(f"in play: {self.where()}")
+        return lines
 
     def text(self) -> str:
         """The file's text: the games before this one, then this one, in the canonical form
