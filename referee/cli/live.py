@@ -84,7 +84,7 @@ def live(
 
     from ..live.session import Session, run_lines, run_prompt
     from ..live.table import LiveError, Table
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
     from .common import _referee, _usage_fail
 
     _out, err = consoles()
@@ -131,7 +131,7 @@ def live(
 
 
 def _pair(text: str, option: str) -> tuple[str, str]:
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     name, eq, value = text.partition("=")
     if not eq or not name.strip():

@@ -57,7 +57,10 @@ def standings(
     from ..league.names import Roster
     from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..run.batch import outcomes
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .params import did_you_mean
     from .progress import Meter, wants_progress
@@ -92,7 +95,8 @@ def standings(
             totals.add_outcome(o)
             meter.advance(o.file, o.hands)
             if o.data is not None and not table.add(o.data) and o.data.game:
-                uncounted.append(f"{o.data.file}:{o.data.line}: record {o.index} is not counted: the game has no winner")
+                why = f" ({o.data.open_because})" if o.data.open_because else ""
+                uncounted.append(f"{o.data.file}:{o.data.line}: record {o.index} is not counted: the game has no winner{why}")
             elif o.hands is None:
                 with meter.output():
                     for d in o.diagnostics:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid
+from ..engine.auction import Bid, still_to_call
 from ..engine.deal import check_deal, kitty_of
 from ..engine.hand import Hand, HandResult, Phase, Trick
+from ..engine.profiles import Rules
 from ..engine.rebuild import rebuild_deal
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
@@ -26,12 +26,12 @@ from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
+from .judged import Trace
+from .labels import Labels
 from .rules_for import declaration_of
 from .rulings import Rulings
+from .sink import Sink
 from .verdict import TrickVerdict
-
-if TYPE_CHECKING:
-    from .replay import GameReplay
 
 __all__ = ["End", "HandJudge", "Open", "Stop", "where"]
 
@@ -113,21 +113,26 @@ def engine_plays(seats: tuple[tuple[str, int], ...]) -> EnginePlays:
 
 
 class HandJudge:
-    """Follows the hands of one record for its ``GameReplay``."""
+    """Follows the hands of one record, one after another.
 
-    def __init__(self, g: GameReplay) -> None:
-        self.g = g
-        self.game = g.game
-        self.rules = g.rules
-        self.add: Callable[[Code, str, Span | None, str | None], None] = g.sink.add
-        self.refusal: Callable[[Refusal, Span | None], None] = g.sink.refusal
-        self.source: Source | None = g.record.source
-        self.rulings: Rulings | None = None
-        """The irregularities of the hand being followed (None: it writes none)."""
+    It is handed what it needs: the rules, the record's ``labels``, the ``sink`` its
+    diagnostics go to, the record's ``source`` (to place a play within its trick) and
+    the ``trace`` to fill, if any.  Nothing it holds refers back to it.
+    """
+
+    def __init__(self, rules: Rules, labels: Labels, sink: Sink, source: Source | None, trace: Trace | None = None) -> None:
+        self.game = rules.game
+        self.rules = rules
+        self.labels = labels
+        self.sink = sink
+        self.add: Callable[[Code, str, Span | None, str | None], None] = sink.add
+        self.refusal: Callable[[Refusal, Span | None], None] = sink.refusal
+        self.source = source
+        self.trace = trace
         self._spans: dict[Span, list[Span]] = {}
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
-        self._plays = engine_plays(tuple(sorted(g.seats.items())))
+        self._plays = engine_plays(tuple(sorted(labels.seats.items())))
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
@@ -155,17 +160,17 @@ class HandJudge:
     # -- the deal ----------------------------------------------------------------------
     def make_hand(self, hr: HandRecord, dealer: int) -> Hand | None:
         """The engine's hand from the deal, or from the plays when no deal is written."""
-        g = self.g
+        labels = self.labels
         game = self.game
         n = game.players
         hands: list[list[Tile] | None] = [None] * n
         rows: list[Span | None] = [None] * n
         if hr.deal is not None:
-            seats = g.seats
+            seats = labels.seats
             for dealt in hr.deal:
                 s = seats.get(dealt.seat)
                 if s is None:
-                    s = g.seat(dealt.seat, dealt.at)
+                    s = labels.seat(dealt.seat, dealt.at)
                     if s is None:
                         continue
                 if hands[s] is not None:
@@ -229,37 +234,44 @@ class HandJudge:
                 raise Stop
         return hand.apply(action, checked=refusal, force=True)
 
-    def follow(self, hr: HandRecord, hand: Hand) -> None:
-        """Every action of ``hr``, in order; raises ``Stop`` where the hand is lost."""
-        rulings = self.rulings = Rulings(self, hr) if hr.misdeal or hr.renege or hr.accepted else None
-        try:
-            self._follow(hr, hand, rulings)
-        finally:
-            self.rulings = None  # the rulings refer to this judge: no cycle outlives the hand
-
-    def _follow(self, hr: HandRecord, hand: Hand, rulings: Rulings | None) -> None:
-        g = self.g
+    def follow(self, hr: HandRecord, hand: Hand, index: int) -> None:
+        """Every action of ``hr``, the ``index``-th hand of its record, in order; raises
+        ``Stop`` where the hand is lost."""
+        labels = self.labels
+        rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
         game = self.game
-        seats = g.seats
+        seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
-        for call in hr.calls:
+        calls = hr.calls
+        i = 0
+        while i < len(calls):
+            call = calls[i]
+            i += 1
             label = call.seat
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
-                seat = g.seat(label, call.at)
+                seat = labels.seat(label, call.at)
             bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
             refusal = hand.check_bid(seat, bid)
             if refusal is None:
                 hand.apply(_new_call((seat, bid)), checked=None)
-            else:
-                self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
+                continue
+            if refusal.code == codes.E201:
+                later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
+                if later is not None:  # written out of order: judged by its seat, in turn
+                    if calls is hr.calls:
+                        self._out_of_order("call", call.at, hand, len(hand.calls) == 0)
+                    calls = [*calls[: i - 1], calls[later], *calls[i - 1 : later], *calls[later + 1 :]]
+                    i -= 1
+                    continue
+            self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if self.may_stop and not after_auction:
                 raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
-                left = game.players - len(hand.calls)
+                left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
@@ -284,7 +296,7 @@ class HandJudge:
                     codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
                 )
                 raise Stop
-            by = g.seat(hr.trump.by, hr.trump.by_at)
+            by = labels.seat(hr.trump.by, hr.trump.by_at)
             decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
             refusal = hand.check(decl)
             at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
@@ -293,7 +305,7 @@ class HandJudge:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
-        self.plays(hr.tricks, hand)
+        self.plays(hr.tricks, hand, index, rulings)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
@@ -354,18 +366,20 @@ class HandJudge:
                     pool.remove(p.tile)
         return pool[0] if len(pool) == 1 else None
 
-    def plays(self, tricks: Sequence[TrickRecord], hand: Hand) -> None:
-        g = self.g
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None) -> None:
+        """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace)."""
+        labels = self.labels
         size = hand.trick_size
-        seats = g.seats
-        trace = g.trace
+        seats = labels.seats
+        trace = self.trace
         check_play = hand.check_play
         apply = hand.apply
         play_run = hand.play_run
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
-        plain = trace is None and self.rulings is None
+        plain = trace is None and rulings is None
         first = 0  # the first trick to follow trick by trick
+        reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
             lists = [tr.plays for tr in tricks]
@@ -393,7 +407,9 @@ class HandJudge:
             if (
                 len(plays) != size
                 and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
-                and not (k == len(tricks) - 1 and len(plays) < size and (self.may_stop or self._stopped_by_renege()))
+                and not (
+                    k == len(tricks) - 1 and len(plays) < size and (self.may_stop or (rulings is not None and rulings.stops_play(hand)))
+                )
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None
@@ -407,40 +423,70 @@ class HandJudge:
                     pass
                 else:
                     start, refusal, done = play_run(run)
-            for j in range(start, len(plays)):
+            written: Sequence[int] = range(len(plays))  # where each play is written in the trick (reordered below)
+            j = start - 1
+            while j + 1 < len(plays):
+                j += 1
                 p = plays[j]
                 done = None
                 label = p.seat
                 seat = None if label is None else seats.get(label)
                 if seat is None and label is not None:
-                    seat = g.seat(label, self.play_at(tr, j))
+                    seat = labels.seat(label, self.play_at(tr, j))
                 t = p.tile
                 if trace is not None:
-                    trace.setdefault(g.index, []).append((view := hand.view(), list(view.legal)))
+                    trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
                 refusal = check_play(seat, t)
-                if refusal is not None and self.rulings is not None:
-                    refusal = self.rulings.accept(hand, seat, t, refusal)
+                if refusal is not None and rulings is not None:
+                    refusal = rulings.accept(hand, seat, t, refusal)
+                if refusal is not None and refusal.code == codes.E401:
+                    later = self._written_later([q.seat for q in plays], j, hand.turn)
+                    if later is not None:  # the trick is written out of order: judged by its seats, in turn
+                        if not reordered:
+                            self._out_of_order("play", self.play_at(tr, written[j]), hand, False)
+                            reordered = True
+                        order = list(written)
+                        plays = [*plays[:j], plays[later], *plays[j:later], *plays[later + 1 :]]
+                        order[j : later + 1] = [order[later], *order[j:later]]
+                        written = order
+                        j -= 1
+                        continue
                 if refusal is None:
                     done = apply(new_play((seat, t)), checked=None)
-                elif self.rulings is not None and self.rulings.called(hand, refusal):
+                elif rulings is not None and rulings.called(hand, refusal):
                     done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
-                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, j), checked=refusal)
+                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, written[j]), checked=refusal)
                     except End:
                         return
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 self.written_winner(tr, done.winner)
 
-    def _stopped_by_renege(self) -> bool:
-        """Play stopped at a renege called and ruled by the offending side losing the hand:
-        the trick in play when it was called may be short."""
-        return self.rulings is not None and self.rulings.stops_play
+    def _written_later(self, seats: list[str | None], at: int, turn: int | None) -> int | None:
+        """The place after ``at`` where the seat whose turn it is wrote its call or play,
+        when every one from ``at`` on carries its seat: the order is then only the way
+        it was written (PBN too accepts tricks written in seat order)."""
+        if turn is None or any(s is None for s in seats[at:]):
+            return None
+        labels = self.labels.seats
+        return next((k for k in range(at + 1, len(seats)) if labels.get(seats[k] or "") == turn), None)
+
+    def _out_of_order(self, kind: str, at: Span | None, hand: Hand, first: bool) -> None:
+        """One warning for an auction or a hand's tricks written out of turn order."""
+        seat = self.game.seats[hand.turn or 0]
+        if kind == "call":
+            rule = f"calls start at the dealer's left, {seat}" if first else f"calls go clockwise: {seat} calls here"
+            what = "the auction is written out of turn order"
+        else:
+            rule = f"write each trick from its leader, {seat}"
+            what = "this trick is written out of turn order"
+        self.add(codes.W111, f"{what}; each entry carries its seat, so it is judged in turn (later ones alike)", at, rule)
 
     def written_winner(self, tr: TrickRecord, winner: int) -> None:
         """The winner the record writes for ``tr``, against the one who took it."""
-        want = self.g.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
+        want = self.labels.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
         if want is not None and want != winner:
             ws = self.game.seats
             self.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[winner]} wins it", tr.winner_at or tr.at, None)
@@ -448,14 +494,13 @@ class HandJudge:
     # -- what the record states ------------------------------------------------------------
     def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
         """The result, award and score the record states, against the replay's."""
-        g = self.g
         game = self.game
         labels = game.team_labels
         team = hand.declaring_team
         r = hr.result
         if r is not None and team is not None:
             if r.side is not None:
-                side = g.side(r.side, r.at)
+                side = self.labels.side(r.side, r.at)
                 if side is not None and side != team:
                     self.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at, None)
             unit = "points" if game.counters_score else "tricks"
@@ -468,7 +513,7 @@ class HandJudge:
         elif r is not None and result.thrown_in and (r.points or r.outcome):
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         if hr.award is not None:
-            stated = g.by_side(hr.award.amounts, hr.award.at)
+            stated = self.labels.by_side(hr.award.amounts, hr.award.at)
             if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
                 self.add(
                     codes.E502,
@@ -477,7 +522,7 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = g.by_side(hr.score.scores, hr.score.at)
+            written = self.labels.by_side(hr.score.scores, hr.score.at)
             if written is not None and any(written.get(k, v) != v for k, v in score.items()):
                 self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
 

@@ -83,6 +83,8 @@ class Tally:
         self.roster = roster or Roster()
         """Who is who (a ``[players]`` table), and the spellings met."""
         self.stats: dict[str, PlayerStats] = {}
+        self.notes: list[str] = []
+        """A line for each game counted as played with no winner, saying why it has none."""
 
     def _of(self, key: str) -> PlayerStats:
         found = self.stats.get(key)
@@ -94,6 +96,11 @@ class Tally:
         keys = line.keys(self.by, self.roster)
         sides = {key: {line.side_of(seat) for seat, k in keys.items() if k == key} for key in dict.fromkeys(keys.values())}
         if line.game:
+            if line.winner is None:
+                why = f" ({line.open_because})" if line.open_because else ""
+                self.notes.append(
+                    f"{line.file}:{line.line}: record {line.index} counts as played but won by nobody: the game has no winner{why}"
+                )
             for key, own in sides.items():
                 s = self._of(key)
                 s.games += 1

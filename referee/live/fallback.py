@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from .complete import candidates
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .table import Table
 
 __all__ = ["prompt_lines"]
 
 
-def prompt_lines(session: Session) -> tuple[str, Iterator[str]]:
+def prompt_lines(table: Table) -> tuple[str, Iterator[str]]:
     """The lines typed, until end of input."""
     with contextlib.suppress(ImportError):
         import readline
@@ -24,7 +24,7 @@ def prompt_lines(session: Session) -> tuple[str, Iterator[str]]:
 
         def complete(text: str, state: int) -> str | None:
             if state == 0:
-                found[:] = candidates(session, readline.get_line_buffer().lstrip())
+                found[:] = candidates(table, readline.get_line_buffer().lstrip())
             return found[state] if state < len(found) else None
 
         readline.set_completer_delims("")
@@ -34,7 +34,7 @@ def prompt_lines(session: Session) -> tuple[str, Iterator[str]]:
     def lines() -> Iterator[str]:
         while True:
             try:
-                yield input(f"{session.table.where()} > ")
+                yield input(f"{table.where()} > ")
             except KeyboardInterrupt:
                 print()
                 continue

@@ -17,7 +17,7 @@ from prompt_toolkit.document import Document
 from .complete import candidates
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .table import Table
 
 __all__ = ["prompt_lines"]
 
@@ -25,24 +25,24 @@ __all__ = ["prompt_lines"]
 class _Entries(Completer):
     """Completes what is typed so far to an entry open now or a command."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         typed = document.text_before_cursor.lstrip()
-        for word in candidates(self.session, typed):
+        for word in candidates(self.table, typed):
             yield Completion(word, start_position=-len(typed))
 
 
-def prompt_lines(session: Session) -> tuple[str, Iterator[str]]:
+def prompt_lines(table: Table) -> tuple[str, Iterator[str]]:
     """The lines typed at the prompt, until end of input (Ctrl-D); Ctrl-C drops the line
     being typed."""
-    prompt: PromptSession[str] = PromptSession(completer=_Entries(session), complete_while_typing=False)
+    prompt: PromptSession[str] = PromptSession(completer=_Entries(table), complete_while_typing=False)
 
     def lines() -> Iterator[str]:
         while True:
             try:
-                yield prompt.prompt(f"{session.table.where()} > ")
+                yield prompt.prompt(f"{table.where()} > ")
             except KeyboardInterrupt:
                 continue
             except EOFError:

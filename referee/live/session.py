@@ -20,19 +20,11 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..report.escaping import visible
+from .complete import COMMANDS
 from .entries import KEYWORDS
 from .table import Answer, Table
 
-__all__ = ["COMMANDS", "Session"]
-
-COMMANDS = {
-    "undo": "take back the last entry",
-    "show": "the hand in play: tiles, auction, tricks",
-    "score": "the score of the game",
-    "options": "the entries open now",
-    "help": "this list",
-    "quit": "close the game (it is saved after every entry)",
-}
+__all__ = ["Session", "run_lines", "run_prompt"]
 
 
 @dataclass
@@ -218,7 +210,7 @@ def run_prompt(session: Session, out: TextIO) -> str:
         from .prompt import prompt_lines
     except ImportError:  # pragma: no cover - prompt_toolkit is a dependency; a broken install still plays
         from .fallback import prompt_lines
-    editor, lines = prompt_lines(session)
+    editor, lines = prompt_lines(session.table)
     for line in lines:
         reply = session.handle(line)
         for text in reply.lines:

@@ -40,16 +40,17 @@ from ..diagnostics import Diagnostic
 from ..engine.games import DEFAULT_GAME, make_rules
 from ..engine.profiles import OptionError, Profile, Rules
 from ..engine.refusal import Refusal
+from ..judging.judged import Judged
 from ..judging.replay import Referee, Trace
 from ..judging.rules_for import rules_for
 from ..judging.verdict import GameVerdict
-from ..notation.reader import read_text
 from ..notation.record import GameRecord, Tag
 from ..notation.tags import tag_choice
 from ..notation.writer import format_game, format_records
-from ..output import WriteError, write_text
 from ..play.simulate import options_tag
 from ..report.canonical import canonical
+from ..run.output import WriteError, write_text
+from ..run.records import judged_records
 from .entries import Entry, EntryError, entries_of, read_entry
 from .journal import Journal, JournalError, journal_path, read_journal, replay
 from .lock import GameLock, Locked
@@ -553,42 +554,35 @@ def _new_setup(
     return _Setup(out, seat, deals, prefix)
 
 
-def _read_record(path: Path, referee: Referee) -> tuple[list[GameRecord], GameRecord | None]:
-    """The file's records: the games before the last (canonical), and the last when it is a
-    game still going on (None when it is finished)."""
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise LiveError(f"cannot read {path}: {os.strerror(e.errno or 0).lower()}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LiveError(f"{path} is not UTF-8 text") from None
-    records: list[GameRecord] = []
-    for result in read_text(text, str(path)):
-        syntax = [d for d in result.diagnostics if d.is_error]
-        if syntax or result.record is None:
-            d = syntax[0] if syntax else None
-            raise LiveError(f"{path} does not read: {d.code} {d.message}" if d else f"{path} does not read") from None
-        records.append(result.record)
-    if not records:
+def _read_record(path: Path, referee: Referee) -> tuple[list[GameRecord], Judged | None]:
+    """The file's records, judged: the games before the last (canonical), and the last
+    when it is a game still going on (None when it is finished)."""
+    judged = list(judged_records(str(path), referee))
+    for j in judged:
+        unreadable = [d for d in j.diagnostics if d.is_error and d.is_syntax]
+        if unreadable or j.record is None or j.verdict is None:
+            d = unreadable[0] if unreadable else None
+            raise LiveError(f"{d.location()}: {d.code} {d.message}" if d else f"{path} does not read")
+    if not judged:
         return [], None
-    last = records[-1]
-    if last.mode != "game" or not last.tags:
+    last = judged[-1]
+    assert last.record is not None
+    if last.record.mode != "game" or not last.record.tags:
         raise LiveError(f"{path} ends with a hand log; live referees a game with its header")
-    before = [canonical(r, referee.judge(r)) for r in records[:-1]]
-    if tag_choice("Status", last.tag("Status")) != "unfinished":
-        return [*before, canonical(last, referee.judge(last))], None
+    before = [canonical(j.record, j.verdict) for j in judged[:-1] if j.record is not None]
+    if tag_choice("Status", last.record.tag("Status")) != "unfinished":
+        return [*before, canonical(last.record, last.verdict)], None
     return before, last
 
 
-def _setup_of(path: Path, game: GameRecord, referee: Referee, deals: Deals, before: list[GameRecord]) -> tuple[_Setup, list[str]]:
+def _setup_of(path: Path, judged: Judged, referee: Referee, deals: Deals, before: list[GameRecord]) -> tuple[_Setup, list[str]]:
     """How a game read from a file was opened, and its entries (the plays with `!` where the
     record rules an irregularity)."""
-    verdict = referee.judge(game, file=str(path))
-    errors = [d for d in verdict.diagnostics if d.is_error]
+    game = judged.record
+    assert game is not None
+    errors = [d for d in judged.diagnostics if d.is_error]
     if errors:
-        d = errors[0].resolve(game.source)
+        d = errors[0]
         raise LiveError(f"{d.location()}: {d.code} {d.message}; correct the record (referee check {path}), then open it again")
     rules = _rules(game, referee)
     tags = [(t.name, t.value) for t in game.tags if t.name.lower() not in _MANAGED]

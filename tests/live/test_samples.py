@@ -57,6 +57,10 @@ NOT_ENTRIES = {
 
 
 OTHER_CODE = {
+    "42-written-out-of-order.42": (
+        "E401",
+        "plays are entered as they are played: one written out of turn order is out of turn at the table",
+    ),
     "42-wrong-dealer.42": ("E201", "the table passes the deal round itself: the calls written for the wrong dealer come out of turn"),
 }
 
