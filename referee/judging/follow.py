@@ -218,6 +218,9 @@ class HandJudge:
             else:
                 self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
+        if hand.phase is Phase.AUCTION and hr.forfeit is not None and not after_auction:
+            self.forfeit(hr, hand)
+            return
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
                 left = game.players - len(hand.calls)
@@ -232,9 +235,15 @@ class HandJudge:
             return
         if hr.exchange is not None and game.kitty is None:
             self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE and hr.exchange is None and hr.forfeit is not None:
+            self.forfeit(hr, hand)
+            return
         if hand.phase is Phase.EXCHANGE:
             self.exchange(hr, hand)
         if hand.phase is Phase.DECLARE:
+            if hr.trump is None and hr.forfeit is not None:
+                self.forfeit(hr, hand)
+                return
             if hr.trump is None:
                 if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
                     raise Stop
@@ -252,7 +261,7 @@ class HandJudge:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
-        self.plays(hr.tricks, hand)
+        self.plays(hr.tricks, hand, open_end=hr.forfeit is not None)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
@@ -266,6 +275,8 @@ class HandJudge:
                 raise Stop from None  # a claim after the hand ended: the record has lost the hand
         if rulings is not None:
             rulings.finish(hand)
+        if hr.forfeit is not None:
+            self.forfeit(hr, hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             self.add(
@@ -275,6 +286,26 @@ class HandJudge:
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )
             raise Stop
+
+    def forfeit(self, hr: HandRecord, hand: Hand) -> None:
+        """``forfeit SEAT FAULT [trick N]``: the seat's side loses the hand where it stopped (a
+        fault in a match played under the referee), scored as a ruled renege is."""
+        f = hr.forfeit
+        assert f is not None
+        seat = self.g.seat(f.seat, f.at)
+        if seat is None:
+            return
+        stopped = len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
+        refusal = hand.check(actions.Forfeit(seat))
+        if refusal is None and f.trick != stopped:
+            where = f"in trick {stopped}" if stopped is not None else "before the play"
+            said = f"trick {f.trick}" if f.trick is not None else "no trick"
+            hint = f"write `forfeit {f.seat} {f.fault}" + (f" trick {stopped}`" if stopped is not None else "`")
+            self.add(codes.E415, f"the forfeit names {said}, but the hand stopped {where}", f.at, hint)
+        self.act(hand, actions.Forfeit(seat), f.at, checked=refusal)
+        if refusal is None:
+            side = self.game.team_labels[self.game.teams[seat]]
+            self.add(codes.W106, f"{self.game.seats[seat]} forfeited the hand ({f.fault}): {side} lose it", f.at, None)
 
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
@@ -309,7 +340,9 @@ class HandJudge:
                     pool.remove(p.tile)
         return pool[0] if len(pool) == 1 else None
 
-    def plays(self, tricks: Sequence[TrickRecord], hand: Hand) -> None:
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, *, open_end: bool = False) -> None:
+        """Every play of ``tricks``; with ``open_end`` (a forfeit stopped the hand) the last trick
+        may hold fewer tiles than a trick does."""
         g = self.g
         size = hand.trick_size
         seats = g.seats
@@ -344,8 +377,10 @@ class HandJudge:
             tr = tricks[k]
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.
-            if len(plays) != size and not (
-                len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
+            if (
+                len(plays) != size
+                and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
+                and not (open_end and k == len(tricks) - 1 and len(plays) < size)
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None

@@ -702,4 +702,4 @@ def test_the_examples_in_the_docs_read_clean() -> None:
         records = [r.record for r in results if r.record is not None]
         assert records and all(h.tricks and not h.unreadable for rec in records for h in rec.hands)
         rules.append(records[0].tag("Rules"))
-    assert rules == ["42", "42", "42", "moon", "88"]  # the third: the irregularities ruled at the table
+    assert rules == ["42", "42", "42", "42", "moon", "88"]  # the third: the irregularities ruled at the table; the fourth: a forfeit
