@@ -28,6 +28,7 @@ from ..notation.record import (
     Call,
     Dealt,
     Exchange,
+    Forfeit,
     GameRecord,
     HandRecord,
     Kitty,
@@ -38,7 +39,7 @@ from ..notation.record import (
 )
 from .players import Player, SensiblePlayer, drive_hand
 
-__all__ = ["PLAYERS", "options_tag", "simulate_game", "simulate_games"]
+__all__ = ["PLAYERS", "hand_record", "options_tag", "simulate_game", "simulate_games"]
 
 PLAYERS: dict[str, type[Player]] = {"sensible": SensiblePlayer, "random": Player}
 """The kinds of computer player a simulation can seat."""
@@ -72,8 +73,20 @@ def _call(seat: str, bid: Bid | None) -> Call:
     return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)  # type: ignore[arg-type]  # the engine's contracts
 
 
-def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
-    """What a careful scorer writes for a hand the engine played."""
+def hand_record(
+    number: int,
+    hand: Hand,
+    deal: list[list[Tile]],
+    kitty: list[Tile],
+    result: HandResult,
+    scores: list[int],
+    *,
+    forfeit: Forfeit | None = None,
+) -> HandRecord:
+    """What a careful scorer writes for a hand the engine played (``referee simulate``, and
+    ``referee match`` with its ``forfeit`` items): a hand a forfeit ended keeps its plays as far
+    as they went, the last trick short when it came in the middle of one; one ended before any
+    bid has its award and score but no result line (nobody bid)."""
     game = hand.game
     seats = game.seats
     labels = game.team_labels
@@ -83,6 +96,7 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         deal=[Dealt(seat=seats[s], tiles=_tiles(tiles)) for s, tiles in enumerate(deal)],
         kitty=Kitty(game.kitty, _tiles(kitty)) if game.kitty is not None else None,  # type: ignore[arg-type]
         calls=[_call(seats[s], b) for s, b in hand.calls],
+        forfeit=forfeit,
     )
     if result.thrown_in or result.declaring_team is None:
         return record
@@ -101,10 +115,11 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
             doubles_low=d.doubles_low,
             by=seats[caller] if caller is not None and caller != hand.declarer else None,
         )
-    record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick.plays]) for trick in hand.tricks]
+    plays = [trick.plays for trick in hand.tricks] + ([tuple(hand.trick)] if hand.trick else [])
+    record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick]) for trick in plays]
     team = result.declaring_team
     took = result.points[team] if game.counters_score else result.tricks[team]
-    record.result, record.award, record.score = stated_lines(
+    stated = stated_lines(
         labels[team],
         took,
         bool(result.made),
@@ -112,6 +127,8 @@ def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Ti
         {labels[t]: s for t, s in enumerate(scores)},
         every_side=hand.rules.scoring.award_all_sides,
     )
+    record.result = stated[0] if hand.declarer is not None else None
+    record.award, record.score = stated[1], stated[2]
     return record
 
 
@@ -136,7 +153,7 @@ def simulate_game(
         hand = state.new_hand(deal, kitty)
         drive_hand(hand, seats)
         result = state.finish(hand)
-        hands.append(_hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
+        hands.append(hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
     tags = [Tag(name="Rules", value=rules.profile or game.name)]
     options = options_tag(rules)
     if options is not None:

@@ -1,0 +1,177 @@
+"""The shipped players as bots of ``referee-bot/1``: ``referee bot random|sensible``, the
+filler of a Moon match, and a bot the tests can run in this process.
+
+:class:`ShippedBot` reads the protocol's messages as JSON (what a bot process reads) and
+answers them: it keeps nothing but the rules and a random generator seeded from ``hello``,
+and decides each request on a hand rebuilt from the request's view alone
+(``world.world_of``), so it cannot see another seat's tiles. :func:`serve` runs it over
+standard input and output; :class:`LocalBot` seats it at a table in this process, speaking
+the same JSON lines, with no pipes and no faults.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import IO, Any, Literal
+
+from pydantic import BaseModel
+
+from ..engine.actions import Exchange
+from ..engine.games import GAMES, make_rules
+from ..engine.hand import Phase
+from ..engine.profiles import Rules
+from ..interchange.bot_protocol import Action, Clock, Hello, Ping, Ready, Request, RequestKind, View, encode, parse_bot_line
+from ..play.simulate import PLAYERS
+from .messages import action_word, answers
+from .process import Fault, Reply
+from .world import world_of
+
+__all__ = ["KINDS", "LocalBot", "ShippedBot", "serve"]
+
+KINDS = tuple(PLAYERS)
+"""The shipped players a bot can be: ``sensible`` and ``random``."""
+
+Message = dict[str, Any]
+
+
+class ShippedBot:
+    """A shipped player (``play.players``) answering the protocol's messages.
+
+    >>> bot = ShippedBot("sensible")
+    >>> bot.answer({"type": "hello", "game": "42", "options": {}, "seed": 1, "seat": "N"})["type"]
+    'ready'
+    >>> bot.answer({"type": "ping", "id": 4})
+    {'type': 'pong', 'id': 4}
+    """
+
+    def __init__(self, kind: str) -> None:
+        if kind not in PLAYERS:
+            raise ValueError(f"a shipped bot is {' or '.join(PLAYERS)}, not {kind!r}")
+        self.kind = kind
+        self.rules: Rules | None = None
+        self.rng = random.Random(0)
+        self.draw = random.Random(0)
+        """Draws the tiles the seat cannot see (apart from ``rng``, so that they change no choice)."""
+
+    def answer(self, message: Message) -> Message | None:
+        """The answer to ``message``; None for one that needs none."""
+        kind = message.get("type")
+        if kind == "hello":
+            game = GAMES[str(message["game"])]
+            options = {}
+            for key, value in message.get("options", {}).items():  # those off their defaults, as a record's [Options]
+                spec = game.option(key)
+                if spec is None or spec.default != str(value):
+                    options[key] = str(value)
+            self.rules = make_rules(game.name, options)
+            seed = f"{message.get('seed', 0)}/{message.get('seat', '')}"
+            self.rng, self.draw = random.Random(seed), random.Random(seed + "/draw")
+            return {"type": "ready", "name": self.kind, "version": "1", "author": "the referee's shipped players"}
+        if kind == "ping":
+            return {"type": "pong", "id": message["id"]}
+        if kind == "request":
+            return {"type": "action", "id": message["id"], "value": self.decide(View.model_validate(message["view"]))}
+        return None
+
+    def decide(self, view: View) -> str:
+        """The player's choice among ``view.legal``, on a hand rebuilt from the view."""
+        assert self.rules is not None, "a request before hello"
+        hand = world_of(self.rules, view, self.draw)
+        player = PLAYERS[self.kind](rng=self.rng)
+        phase = hand.phase
+        if phase is Phase.AUCTION:
+            bid = player.choose_bid(hand)
+            word = "pass" if bid is None else str(bid)
+        elif phase is Phase.EXCHANGE:
+            take, give = player.choose_exchange(hand)
+            word = action_word(Exchange(tuple(take), tuple(give)))
+        elif phase is Phase.DECLARE:
+            word = str(player.choose_declaration(hand))
+        else:
+            word = str(player.choose_play(hand))
+        if word not in view.legal:  # cannot happen while the players choose among the engine's options
+            seen = list(answers(hand.decision()))
+            print(f"{self.kind}: {word!r} is not among {view.legal} (the rebuilt hand offers {seen})", file=sys.stderr)
+            word = view.legal[0]
+        return word
+
+
+def serve(kind: str, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
+    """Play as a bot over ``stdin`` and ``stdout`` until ``quit`` or the end of the input."""
+    bot = ShippedBot(kind)
+    for line in stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        if message.get("type") == "quit":
+            break
+        reply = bot.answer(message)
+        if reply is not None:
+            stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            stdout.flush()
+    return 0
+
+
+class LocalBot:
+    """A responder seated at a table in this process (``table.Seat``): every message goes to
+    it as the JSON line a bot process would read, and its answers are read as a bot's are
+    (``parse_bot_line``). ``listen`` sees every message it is sent, as a spy would."""
+
+    def __init__(self, responder: Callable[[Message], Message | None], listen: Callable[[Message], None] | None = None) -> None:
+        self.responder = responder
+        self.listen = listen
+        self.stale = 0
+        self._id = 0
+
+    @classmethod
+    def shipped(cls, kind: str, listen: Callable[[Message], None] | None = None) -> LocalBot:
+        return cls(ShippedBot(kind).answer, listen)
+
+    def _say(self, message: BaseModel) -> Message | None:
+        data = json.loads(encode(message))
+        if self.listen is not None:
+            self.listen(data)
+        return self.responder(data)
+
+    def _read(self, answer: Message | None, want: Literal["ready", "action", "pong"]) -> Any:
+        if answer is None:
+            return Fault("protocol", f"no {want}")
+        got = parse_bot_line(json.dumps(answer).encode())
+        if got is None or getattr(got, "type", None) != want:
+            return Fault("protocol", f"answered {answer!r} when the referee waits for {want}")
+        return got
+
+    def greet(self, hello: Hello, timeout_s: float) -> Ready | Fault:
+        got = self._read(self._say(hello), "ready")
+        return got if isinstance(got, Ready | Fault) else Fault("protocol", "no ready")
+
+    def restart(self, hello: Hello, timeout_s: float) -> Ready | Fault:
+        return self.greet(hello, timeout_s)
+
+    def tell(self, message: BaseModel) -> None:
+        self._say(message)
+
+    def ask(self, kind: RequestKind, view: View, clock: Clock, margin_ms: int = 0) -> Reply | Fault:
+        self._id += 1
+        start = time.monotonic()
+        got = self._read(self._say(Request(id=self._id, kind=kind, legal=view.legal, view=view, clock=clock)), "action")
+        if isinstance(got, Fault):
+            return got
+        assert isinstance(got, Action)
+        if got.id != self._id:
+            return Fault("protocol", f"action for id {got.id}, which is not the request's {self._id}")
+        if got.value not in view.legal:
+            return Fault("illegal", f"answered {got.value!r}, which is not among the legal answers")
+        return Reply(got.value, (time.monotonic() - start) * 1000)
+
+    def ping(self, timeout_s: float) -> float | Fault:
+        self._id += 1
+        got = self._read(self._say(Ping(id=self._id)), "pong")
+        return got if isinstance(got, Fault) else 0.0
+
+    def close(self, grace_s: float = 0.5) -> None:
+        return None
