@@ -251,6 +251,9 @@ COMMAND_ORDER = (
     "stats",
     "standings",
     "simulate",
+    "match",
+    "bot",
+    "bot-check",
     "rules",
     "schema",
 )

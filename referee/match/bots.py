@@ -27,7 +27,7 @@ from ..engine.profiles import Rules
 from ..interchange.bot_protocol import Action, Clock, Hello, Ping, Ready, Request, RequestKind, View, encode, parse_bot_line
 from ..play.simulate import PLAYERS
 from .messages import action_word, answers
-from .process import Fault, Reply
+from .process import Fault, Journal, Reply
 from .world import world_of
 
 __all__ = ["KINDS", "LocalBot", "ShippedBot", "serve"]
@@ -124,6 +124,8 @@ class LocalBot:
     def __init__(self, responder: Callable[[Message], Message | None], listen: Callable[[Message], None] | None = None) -> None:
         self.responder = responder
         self.listen = listen
+        self.journal: Journal | None = None
+        """Called with every line to and from the bot, as ``BotProcess.journal``."""
         self.stale = 0
         self._id = 0
 
@@ -132,10 +134,16 @@ class LocalBot:
         return cls(ShippedBot(kind).answer, listen)
 
     def _say(self, message: BaseModel) -> Message | None:
-        data = json.loads(encode(message))
+        line = encode(message)
+        if self.journal is not None:
+            self.journal("to", line, time.monotonic())
+        data = json.loads(line)
         if self.listen is not None:
             self.listen(data)
-        return self.responder(data)
+        answer = self.responder(data)
+        if self.journal is not None and answer is not None:
+            self.journal("from", json.dumps(answer).encode() + b"\n", time.monotonic())
+        return answer
 
     def _read(self, answer: Message | None, want: Literal["ready", "action", "pong"]) -> Any:
         if answer is None:

@@ -227,6 +227,13 @@ class BotProcess:
         shows at the next ``ask`` or ``ping``."""
         self._send(message)
 
+    def tell_raw(self, data: bytes) -> None:
+        """Send lines as they are (``bot-check`` sends what a later version of the protocol could)."""
+        if self._pipes is not None:
+            if self.journal is not None:
+                self.journal("to", data, time.monotonic())
+            self._pipes.send(data)
+
     def ask(self, kind: RequestKind, view: View, clock: Clock, margin_ms: int = 0) -> Reply | Fault:
         """Ask for a decision and wait for a legal ``action``: up to ``clock.decision_ms`` plus
         ``margin_ms`` (``CEILING_MS`` when the clock has no limit)."""

@@ -169,8 +169,8 @@ class GameOutcome:
     """What each hand scored, by side."""
     faults: list[FaultNote] = field(default_factory=list)
     decisions: int = 0
-    stale: int = 0
-    """Answers ignored because they came for an earlier request (late replies)."""
+    stale: dict[str, int] = field(default_factory=dict)
+    """By bot: answers ignored because they came for an earlier request (late replies)."""
 
 
 class _Clock:
@@ -210,7 +210,7 @@ class _Game:
         self.counts: Counter[str] = Counter()
         self.decisions = 0
         self.termination: Termination = "normal"
-        self.stale_before = sum(s.stale for s in seats)
+        self.stale_before = [s.stale for s in seats]
         self.hello = [hello_for(rules, s, spec.names, time.control, spec.seed) for s in range(len(seats))]
 
     # -- the seats -----------------------------------------------------------------------------
@@ -344,8 +344,14 @@ class _Game:
             awards=self.awards,
             faults=self.notes,
             decisions=self.decisions,
-            stale=sum(s.stale for s in self.seats) - self.stale_before,
+            stale=self.stale(),
         )
+
+    def stale(self) -> dict[str, int]:
+        by: Counter[str] = Counter()
+        for s, seat in enumerate(self.seats):
+            by[self.spec.names[s]] += seat.stale - self.stale_before[s]
+        return dict(by)
 
     def record(self) -> GameRecord:
         rules, game = self.rules, self.game
