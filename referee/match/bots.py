@@ -100,8 +100,11 @@ class ShippedBot:
         return word
 
 
-def serve(kind: str, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
-    """Play as a bot over ``stdin`` and ``stdout`` until ``quit`` or the end of the input."""
+def serve(kind: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Play as a bot over ``stdin`` and ``stdout`` (the process's by default) until ``quit`` or
+    the end of the input."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
     bot = ShippedBot(kind)
     for line in stdin:
         if not line.strip():

@@ -41,7 +41,7 @@ _GAMES: tuple[tuple[str, str, dict[str, str], int], ...] = (
 
 def check_bot(command: BotCommand, errors: Path, time_rule: TimeRule | None = None) -> Iterator[Check]:
     """Run the checks one by one against the bot ``command`` starts; its stderr goes to ``errors``."""
-    rule = time_rule or TimeRule(decision_ms=5000, margin_ms=200, start_s=20.0, ping_s=2.0)
+    rule = time_rule or TimeRule(decision_ms=5000, margin_ms=200, start_s=20.0, ping_s=1.0)
     rules = make_rules("42")
     bot = BotProcess(command, errors / "bot-check.err")
     try:

@@ -102,15 +102,19 @@ def test_requests_follow_the_rules_of_the_special_contracts() -> None:
     assert all(seen.values()), seen
 
 
-def _leaks(messages: list[Message], me: str) -> list[str]:
+def leaks(messages: list[Message], me: str | None = None) -> list[str]:
     """Tiles a seat was told while another seat still held them (or the widow or cat it did
-    not take), hand by hand, from what the hand's end then shows."""
-    leaks: list[str] = []
+    not take), hand by hand, from what the hand's end then shows; the seat is the last
+    ``hello``'s (or ``me``)."""
+    found: list[str] = []
     hand: list[Message] = []
     for m in messages:
+        if m["type"] == "hello":
+            me = m["seat"]
         hand.append(m)
         if not (m["type"] == "event" and m["event"] == "hand_end"):
             continue
+        assert me is not None
         deal, kitty = m["deal"], set(m["kitty"])
         own = set(deal[me])
         played: set[str] = set()
@@ -124,9 +128,9 @@ def _leaks(messages: list[Message], me: str) -> list[str]:
                 took = True
             allowed = own | played | (kitty if took else set())
             mentioned = set(TILE.findall(repr(said)))
-            leaks += [f"{m['hand']}: {t} in {said['type']} {said.get('event', '')}" for t in sorted(mentioned - allowed)]
+            found += [f"{m['hand']}: {t} in {said['type']} {said.get('event', '')}" for t in sorted(mentioned - allowed)]
         hand = []
-    return leaks
+    return found
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -135,7 +139,7 @@ def test_no_message_to_a_seat_holds_another_seats_unplayed_tile(seed: int, game:
     rules = make_rules(game, ALL_ON if game == "42" else {})
     _, heard = play(rules, seed, [bold(kind) for _ in rules.game.seats], max_hands=3)
     for seat, messages in zip(rules.game.seats, heard, strict=True):
-        assert messages and _leaks(messages, seat) == []
+        assert messages and leaks(messages, seat) == []
 
 
 def test_the_leak_check_would_catch_a_leak() -> None:
@@ -144,7 +148,7 @@ def test_the_leak_check_would_catch_a_leak() -> None:
     first_request = next(i for i, m in enumerate(heard[0]) if m["type"] == "request")
     east = next(m for m in heard[0] if m["type"] == "event" and m["event"] == "hand_end")["deal"]["E"]
     heard[0][first_request]["view"]["tiles"].append(east[0])
-    assert _leaks(heard[0], "N") == [f"1: {east[0]} in request "]
+    assert leaks(heard[0], "N") == [f"1: {east[0]} in request "]
 
 
 def faulty(at: int, answer: Callable[[Message], Message | None], value: str) -> Callable[[Message], Message | None]:
