@@ -18,7 +18,10 @@ class BotKind(StrEnum):
 
 
 @app.command(cls=Command)
-def bot(kind: BotKind = typer.Argument(..., metavar="random|sensible", help="Which shipped player: sensible or random.")) -> None:
+def bot(
+    kind: BotKind = typer.Argument(..., metavar="random|sensible", help="Which shipped player: sensible or random."),
+    name: str | None = typer.Option(None, "--name", metavar="TEXT", help="The name it gives in ready (default: random or sensible)."),
+) -> None:
     """Play as a bot of protocol referee-bot/1 over standard input and output.
 
     The shipped players of `referee simulate`, seeing only what the referee tells their
@@ -29,12 +32,20 @@ def bot(kind: BotKind = typer.Argument(..., metavar="random|sensible", help="Whi
 
     \b
     Examples:
+      referee bot sensible < requests.jsonl
       referee match --bot mine="python3 mine.py" --bot sensible="referee bot sensible" --pairs 100
-      referee bot-check -- referee bot random
+      referee bot-check -- referee bot random --name shipped-random
     """
     from ..match.bots import serve
+    from ..match.settings import check_name
+    from .common import _usage_fail
 
-    raise typer.Exit(serve(kind.value))
+    if name is not None:
+        try:
+            check_name(name)
+        except ValueError as e:
+            raise _usage_fail(consoles()[1], f"--name: {e}") from None
+    raise typer.Exit(serve(kind.value, name=name))
 
 
 @app.command("bot-check", cls=Command, context_settings={"allow_interspersed_args": False})

@@ -214,6 +214,7 @@ def match(
 
     json_out = fmt is Format.json
     unit = chosen.target_unit
+    scored = "game" if per_unit == 1 else "pair" if per_unit == 2 else "rotation"
 
     def say(text: str) -> None:
         sys.stdout.write(text + "\n")
@@ -224,10 +225,10 @@ def match(
 
     def on_unit(pairing: PairingResult) -> None:
         if not json_out and len(commands) == 2:
-            say(score_words(pairing))
+            say(score_words(pairing, scored))
 
     def on_resume(units_done: int, games_done: int) -> None:
-        err.print(f"resuming after {units_done} units ({games_done} games) already played", highlight=False)
+        err.print(f"resuming after {units_done} {scored}s ({games_done} games) already played", highlight=False)
 
     if not json_out:
         say(f"Match of {', '.join(names)}: {game.title}, {deals.value} deals, seed {settings.seed}")
@@ -241,7 +242,7 @@ def match(
     if json_out:
         say(summary.model_dump_json())
     else:
-        for text in summary_words(summary, unit):
+        for text in summary_words(summary, unit, scored):
             say(text)
     if results:
         write_text(results, summary.model_dump_json(indent=2) + "\n")

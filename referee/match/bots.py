@@ -48,10 +48,11 @@ class ShippedBot:
     {'type': 'pong', 'id': 4}
     """
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, name: str | None = None) -> None:
         if kind not in PLAYERS:
             raise ValueError(f"a shipped bot is {' or '.join(PLAYERS)}, not {kind!r}")
         self.kind = kind
+        self.name = name or kind
         self.rules: Rules | None = None
         self.rng = random.Random(0)
         self.draw = random.Random(0)
@@ -70,7 +71,7 @@ class ShippedBot:
             self.rules = make_rules(game.name, options)
             seed = f"{message.get('seed', 0)}/{message.get('seat', '')}"
             self.rng, self.draw = random.Random(seed), random.Random(seed + "/draw")
-            return {"type": "ready", "name": self.kind, "version": "1", "author": "the referee's shipped players"}
+            return {"type": "ready", "name": self.name, "version": "1", "author": "the referee's shipped players"}
         if kind == "ping":
             return {"type": "pong", "id": message["id"]}
         if kind == "request":
@@ -100,12 +101,12 @@ class ShippedBot:
         return word
 
 
-def serve(kind: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+def serve(kind: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None, *, name: str | None = None) -> int:
     """Play as a bot over ``stdin`` and ``stdout`` (the process's by default) until ``quit`` or
     the end of the input."""
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    bot = ShippedBot(kind)
+    bot = ShippedBot(kind, name)
     for line in stdin:
         if not line.strip():
             continue

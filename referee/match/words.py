@@ -47,9 +47,14 @@ def game_words(line: GameLine) -> str:
     return f"Game {line.game} ({line.round}): {sides}: {said}"
 
 
-def score_words(p: PairingResult) -> str:
-    """The running score of two bots, as cutechess prints it after each game."""
-    return f"Score of {p.a} vs {p.b}: {p.wins} - {p.losses} - {p.draws}  [{p.score:.3f}] {p.games} games, {p.units} units"
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}" + ("" if n == 1 else "s")
+
+
+def score_words(p: PairingResult, unit: str = "pair") -> str:
+    """The running score of two bots, as cutechess prints it after each game (``unit``: what
+    the statistics count, a pair, a rotation or a game)."""
+    return f"Score of {p.a} vs {p.b}: {p.wins} - {p.losses} - {p.draws}  [{p.score:.3f}] {_count(p.games, 'game')}, {_count(p.units, unit)}"
 
 
 def _pm(x: float | None, e: float | None, sign: float, digits: int = 1) -> str:
@@ -59,27 +64,28 @@ def _pm(x: float | None, e: float | None, sign: float, digits: int = 1) -> str:
     return f"{x:+.{digits}f} +/- {e:.{digits}f}" if e is not None else f"{x:+.{digits}f} +/- inf"
 
 
-def _pairing(p: PairingResult, unit: str) -> Iterable[str]:
+def _pairing(p: PairingResult, unit: str, scored: str) -> Iterable[str]:
     yield f"Results of {p.a} vs {p.b}:"
     sign = p.score - 0.5
     yield f"Elo: {_pm(p.elo, p.elo_error, sign)}, nElo: {_pm(p.nelo, p.nelo_error, sign)}"
     counts = ", ".join(f"{score} x{n}" for score, n in p.outcomes.items())
-    yield f"LOS: {p.los * 100:.2f} %, Units: {p.units} ({counts})"
+    yield f"LOS: {p.los * 100:.2f} %, {_count(p.units, scored).capitalize()} by score: {counts}"
     share = p.points / p.games * 100 if p.games else 0.0
     yield f"Games: {p.games}, Wins: {p.wins}, Losses: {p.losses}, Draws: {p.draws}, Points: {p.points:g} ({share:.2f} %)"
     if p.per_deal is not None:
-        yield f"{unit.capitalize()} per duplicate deal: {_pm(p.per_deal, p.per_deal_error, 0, 3)} ({p.deals} deals, net for {p.a})"
+        yield f"{unit.capitalize()} per duplicate deal: {_pm(p.per_deal, p.per_deal_error, 0, 3)} ({_count(p.deals, 'deal')}, net for {p.a})"
     if p.sprt is not None:
         s = p.sprt
         verdict = {"H1": "H1 was accepted", "H0": "H0 was accepted", None: "undecided"}[s.decision]
         yield f"SPRT: llr {s.llr:.3f}, lbound {s.lower:.2f}, ubound {s.upper:.2f}, elo0 {s.elo0:g}, elo1 {s.elo1:g} ({s.model}): {verdict}"
 
 
-def summary_words(s: MatchSummary, unit: str) -> list[str]:
-    """The end of the match: each pairing's figures, ratings and cross table, faults, how it stopped."""
+def summary_words(s: MatchSummary, unit: str, scored: str = "pair") -> list[str]:
+    """The end of the match: each pairing's figures, ratings and cross table, faults, how it
+    stopped (``unit``: marks or points; ``scored``: what a unit of the statistics is)."""
     out: list[str] = []
     for p in s.pairings:
-        out += ["", *_pairing(p, unit)]
+        out += ["", *_pairing(p, unit, scored)]
     if s.ratings:
         width = max(len(r.name) for r in s.ratings)
         out += ["", f"{'Rank':<5} {'Name':<{width}} {'Elo':>7} {'95% interval':>18} {'Games':>6} {'Score':>7}"]
@@ -106,5 +112,5 @@ def summary_words(s: MatchSummary, unit: str) -> list[str]:
         "interrupted": "the match was interrupted",
         "failed": "the match stopped: a bot could not be started",
     }[s.stopped]
-    out.append(f"{s.units_played} of {s.units_planned} units played ({s.games} games): {ended}")
+    out.append(f"{s.units_played} of {_count(s.units_planned, scored)} played ({_count(s.games, 'game')}): {ended}")
     return out

@@ -111,7 +111,7 @@ def test_a_match_killed_and_resumed_equals_one_never_stopped(tmp_path: Path) -> 
     assert match(*args, "-O", str(cut)).code == 2  # a match is there: it goes on only when asked
     resumed = match(*args, "-O", str(cut), "--resume")
     assert resumed.code == 0, resumed.err
-    assert f"resuming after {units} units" in resumed.err
+    assert f"resuming after {units} pairs" in resumed.err
     assert cut.read_bytes() == whole.read_bytes()
     summary = resumed.json()[-1]
     assert summary["units_played"] == 6 and summary["games"] == 12
