@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.deal import shuffle_deal
-from ..engine.games import make_rules
+from ..engine.games import DEFAULT_GAME, GAMES, NAMES, make_rules
+from ..engine.profiles import Rules
 from ..interchange.bot_protocol import Quit, Ready
 from ..judging.replay import judge
 from .messages import hello_for
@@ -31,18 +32,26 @@ class Check:
     detail: str
 
 
-_GAMES: tuple[tuple[str, str, dict[str, str], int], ...] = (
-    ("plays hands of 42 (calls, trump, plays)", "42", {}, 3),
-    ("plays hands of 42 with nello, plunge, splash and sevens", "42", {"nello": "on", "plunge": "on", "splash": "on", "sevens": "on"}, 3),
-    ("plays hands of Moon (the widow exchange)", "moon", {}, 3),
-    ("plays hands of Texas 88 (suit bids, the cat)", "88", {}, 2),
-)
+def _games() -> list[tuple[str, Rules]]:
+    """Each game, and each with its special contracts on: what the last checks play."""
+    out = []
+    for name in NAMES:
+        game = GAMES[name]
+        out.append((f"plays hands of {game.title}", make_rules(name)))
+        if game.contracts:
+            on = {c.name: "on" for c in game.contracts}
+            out.append((f"plays hands of {game.title} with {', '.join(on)}", make_rules(name, on)))
+    return out
+
+
+HANDS = 3
+"""Hands of each game the checks play."""
 
 
 def check_bot(command: BotCommand, errors: Path, time_rule: TimeRule | None = None) -> Iterator[Check]:
     """Run the checks one by one against the bot ``command`` starts; its stderr goes to ``errors``."""
     rule = time_rule or TimeRule(decision_ms=5000, margin_ms=200, start_s=20.0, ping_s=1.0)
-    rules = make_rules("42")
+    rules = make_rules(DEFAULT_GAME)
     bot = BotProcess(command, errors / "bot-check.err")
     try:
         hello = hello_for(rules, 0, ["bot-check"] * 4, rule.control, 1)
@@ -74,8 +83,8 @@ def check_bot(command: BotCommand, errors: Path, time_rule: TimeRule | None = No
         )
     finally:
         bot.close()
-    for name, game, options, hands in _GAMES:
-        yield _game(name, command, errors, rule, game, options, hands)
+    for name, rules in _games():
+        yield _game(name, command, errors, rule, rules)
 
 
 def _who(ready: Ready) -> str:
@@ -87,8 +96,8 @@ def _timed(name: str, act: Callable[[], float | Fault]) -> Check:
     return Check(name, not isinstance(got, Fault), str(got) if isinstance(got, Fault) else f"in {got:,.1f} ms")
 
 
-def _game(name: str, command: BotCommand, errors: Path, rule: TimeRule, game: str, options: dict[str, str], hands: int) -> Check:
-    rules = make_rules(game, options)
+def _game(name: str, command: BotCommand, errors: Path, rule: TimeRule, rules: Rules) -> Check:
+    game = rules.game.name
     n = rules.game.players
     seats = [BotProcess(command, errors / f"bot-check.{game}.{s}.err") for s in range(n)]
     spec = GameSpec(
@@ -97,7 +106,7 @@ def _game(name: str, command: BotCommand, errors: Path, rule: TimeRule, game: st
         deal=lambda k: shuffle_deal(rules.game, random.Random(f"bot-check/{game}/{k}")),
         first_dealer=0,
         seed=7,
-        max_hands=hands,
+        max_hands=HANDS,
     )
     try:
         out = play_game(rules, spec, seats, rule, FaultRule(on_fault="forfeit-game"))

@@ -30,6 +30,7 @@ from ..engine.game import GameState
 from ..engine.hand import Hand, Phase
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
+from ..engine.views import decision as decision_of
 from ..interchange.bot_protocol import (
     Clock,
     Deal,
@@ -281,12 +282,13 @@ class _Game:
 
     def decide(self, hand: Hand, k: int, score: dict[str, int]) -> tuple[int, Fault] | None:
         """Ask for the decision the hand waits for and apply it; the fault, if the bot made one."""
-        decision = hand.decision()
-        s = decision.seat
+        s = decision_of(hand, -1).seat  # who decides: the options are built once, in that seat's view
         assert s is not None
+        pv = hand.view(s)
+        decision = pv.decision
         words = answers(decision)
         legal = list(words)
-        view = view_of(hand.view(s), k, score, legal)
+        view = view_of(pv, k, score, legal)
         clock = self.clocks[s]
         reply = self.seats[s].ask(KINDS[decision.kind], view, clock.clock(), self.time.margin_ms)
         self.decisions += 1

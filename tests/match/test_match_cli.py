@@ -237,7 +237,7 @@ def test_bot_check_passes_a_good_bot_and_names_what_a_bad_one_gets_wrong() -> No
     bad = Ran("bot-check", "--", *BAD.split(), "--fault", "garbage")
     assert bad.code == 1
     assert "ok    answers a ping with its id" in bad.out
-    assert "FAIL  plays hands of 42 (calls, trump, plays): hand 1, seat E: protocol: not JSON" in bad.out
+    assert "FAIL  plays hands of Texas 42: hand 1, seat E: protocol: not JSON" in bad.out
     dead = Ran("bot-check", "--", *BAD.split(), "--fault", "exit-on-hello")
     assert dead.code == 1 and "FAIL  starts and says ready: crash: exited with status 0" in dead.out
     assert "0 of 1 checks passed; the others need a bot that starts" in dead.out
