@@ -97,3 +97,20 @@ def test_max_faults_with_recover_ends_the_game_at_the_nth(tmp_path: Path) -> Non
     out, east = played("no-pong", tmp_path, FaultRule(recover=True, max_faults=2), hands=5)
     assert [f.kind for f in out.faults] == ["stall", "stall"]
     assert (out.termination, out.winner, east.restarts) == ("abandoned", 0, 1)
+
+
+def test_a_reply_past_the_game_budget_is_a_time_fault(tmp_path: Path) -> None:
+    """With --tc, a decision may take what is left of the bot's budget for the game, no more."""
+    east = BotProcess(bad_bot("slow", "--delay", "0.6"), tmp_path / "east.err")
+    seats = [LocalBot.shipped("random"), east, LocalBot.shipped("random"), LocalBot.shipped("random")]
+    spec = GameSpec(
+        number=1, names=("good", "bad", "good", "bad"), deal=lambda k: shuffle_deal(RULES.game, random.Random(f"faults/{k}")),
+        first_dealer=3, seed=1, max_hands=1,
+    )  # fmt: skip
+    budget = TimeRule(decision_ms=None, game_ms=250, increment_ms=10, margin_ms=100, start_s=10.0, ping_s=0.5)
+    try:
+        out = play_game(RULES, spec, seats, budget, FaultRule())
+    finally:
+        east.close()
+    (fault,) = out.faults
+    assert fault.kind == "time" and "no answer within 250 ms + 100 ms margin" in fault.detail

@@ -252,3 +252,16 @@ def test_the_match_leaves_no_bot_running(tmp_path: Path) -> None:
         pid = int(path.stem.removeprefix("heard-"))
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_parts_writes_a_file_a_game_and_resumes_from_its_journal(tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    args = ["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--pairs", "2", "--seed", "8", "--parts", str(parts), *QUICK]
+    assert match(*args).code == 0
+    names = sorted(p.name for p in parts.iterdir())
+    assert names == ["game-00001.42", "game-00002.42", "game-00003.42", "game-00004.42", "match.journal"]
+    check_clean(parts)
+    before = {p.name: p.read_bytes() for p in parts.iterdir()}
+    again = match(*args, "--resume")
+    assert again.code == 0 and "resuming after 2 pairs (4 games)" in again.err
+    assert {p.name: p.read_bytes() for p in parts.iterdir()} == before
