@@ -4,23 +4,31 @@ For each game, random deals (``shuffle_deal``, seeded): a random declarer names
 the trump suit it holds most of (Moon: after taking the widow and putting back
 its weakest tile; Texas 88: after taking the cat's counters for its weakest
 tiles), and ``solve`` finds the value from the declarer's lead.  Times are CPU
-seconds of this process (``time.process_time``); the machine is shared, so
-medians and the 95th percentile are what to read.  ``--write`` puts the
-figures in ``docs/performance.md`` under "Double-dummy solver".
+seconds of the process that solves (``time.process_time``); the machine is
+shared, so medians and the 95th percentile are what to read.  ``--write`` puts
+the figures in ``docs/performance.md`` under "Double-dummy solver".
+
+``--against DIR`` measures the same deals with the solver of another checkout
+(its ``referee`` package) in the same run: slices of ``--slice`` deals go to
+this checkout and to the other in turn, each in a process of its own, so a
+machine whose speed drifts slows both alike.  Compare the two as ratios.
 
     python bench/analyze_bench.py                          # 200 deals of each game
     python bench/analyze_bench.py --games 42 --deals 50 --profile
-    python bench/analyze_bench.py --write
+    python bench/analyze_bench.py --against ../base --write
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import platform
 import pstats
 import random
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -38,10 +46,14 @@ DOC = ROOT / "docs" / "performance.md"
 MARKER = "<!-- solver figures: written by bench/analyze_bench.py -->"
 END = "<!-- end of solver figures -->"
 
+Run = tuple[bool, int, float]
+"""One deal: solved within the budget, nodes visited, CPU seconds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Figures:
     game: str
+    code: str
     deals: int
     solved: int
     median_ms: float
@@ -85,48 +97,78 @@ def opening(game: Game, rng: random.Random) -> Position:
     return start_position(game, table_for(Declaration("suit", suit)), hands, declarer)
 
 
-def measure(name: str, deals: int, seed: int, budget: int) -> Figures:
+def measure(name: str, seed: int, first: int, count: int, budget: int) -> list[Run]:
+    """Solve deals ``first .. first + count - 1`` of the seeded sequence of ``name``."""
     game = GAMES[name]
     rng = random.Random(seed)
-    times: list[float] = []
-    nodes: list[int] = []
-    solved = 0
-    for _ in range(deals):
+    runs: list[Run] = []
+    for i in range(first + count):
         pos = opening(game, rng)
+        if i < first:
+            continue
         t0 = time.process_time()
         result = solve(pos, budget=budget)
-        times.append(time.process_time() - t0)
-        nodes.append(result.nodes)
-        solved += result.solved
-    times.sort()
+        runs.append((result.solved, result.nodes, time.process_time() - t0))
+    return runs
+
+
+def figures(name: str, code: str, runs: list[Run]) -> Figures:
+    times = sorted(t for _, _, t in runs)
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     return Figures(
         name,
-        deals,
-        solved,
+        code,
+        len(runs),
+        sum(s for s, _, _ in runs),
         statistics.median(times) * 1000,
         p95 * 1000,
         times[-1] * 1000,
-        sum(nodes) / max(sum(times), 1e-9),
-        int(statistics.median(nodes)),
+        sum(n for _, n, _ in runs) / max(sum(times), 1e-9),
+        int(statistics.median(n for _, n, _ in runs)),
     )
 
 
-def row(f: Figures) -> str:
+def in_child(root: Path, name: str, seed: int, first: int, count: int, budget: int) -> list[Run]:
+    """``measure`` in a process whose ``referee`` is the package of checkout ``root``."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    args = [sys.executable, __file__, "--child", "--games", name, "--seed", str(seed), "--first", str(first), "--deals", str(count)]
+    out = subprocess.run([*args, "--budget", str(budget)], env=env, check=True, capture_output=True, text=True).stdout
+    return [(bool(s), int(n), float(t)) for s, n, t in json.loads(out)]
+
+
+def side_by_side(name: str, opts: argparse.Namespace, codes: list[tuple[str, Path]]) -> list[Figures]:
+    """The deals of ``name`` through each checkout, slice by slice, the order turning each slice."""
+    runs: dict[str, list[Run]] = {label: [] for label, _ in codes}
+    for i, first in enumerate(range(0, opts.deals, opts.slice)):
+        count = min(opts.slice, opts.deals - first)
+        for label, root in codes if i % 2 == 0 else codes[::-1]:
+            runs[label] += in_child(root, name, opts.seed, first, count, opts.budget)
+    return [figures(name, label, runs[label]) for label, _ in codes]
+
+
+def row(f: Figures, compared: bool) -> str:
+    code = f" {f.code} |" if compared else ""
     return (
-        f"| {f.game} | {f.deals} | {f.solved / f.deals:.1%} | {f.median_ms:,.0f} | {f.p95_ms:,.0f} | {f.max_ms:,.0f} "
+        f"| {f.game} |{code} {f.deals} | {f.solved / f.deals:.1%} | {f.median_ms:,.0f} | {f.p95_ms:,.0f} | {f.max_ms:,.0f} "
         f"| {f.median_nodes:,} | {f.nodes_per_s:,.0f} |"
     )
 
 
-HEADER = [
-    "| game | deals | solved | median ms | 95th pct ms | max ms | median nodes | nodes/s |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-]
+def header(compared: bool) -> list[str]:
+    code = (" code |", " --- |") if compared else ("", "")
+    return [
+        f"| game |{code[0]} deals | solved | median ms | 95th pct ms | max ms | median nodes | nodes/s |",
+        f"| --- |{code[1]} ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
 
 
-def write_doc(command: str, rows: list[str], budget: int) -> None:
+def write_doc(command: str, rows: list[str], budget: int, compared: bool) -> None:
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    how = (
+        "each checkout's solver on the same deals, slices of deals to each in turn, each slice in a process of its own"
+        if compared
+        else "CPU time of `referee.engine.solver.solve`"
+    )
     section = "\n".join(
         [
             MARKER,
@@ -134,11 +176,11 @@ def write_doc(command: str, rows: list[str], budget: int) -> None:
             "## Double-dummy solver",
             "",
             f"Measured with `{command}` on {platform.python_implementation()} {platform.python_version()}, "
-            f"one core, {time.strftime('%Y-%m-%d')}: CPU time of `referee.engine.solver.solve` from the opening lead "
+            f"one core, {time.strftime('%Y-%m-%d')}: {how}, from the opening lead "
             f"(random deal, random declarer naming its longest suit), node budget {budget:,}. "
             "The machine is shared and its speed drifts; rerun for steadier figures.",
             "",
-            *HEADER,
+            *header(compared),
             *rows,
             "",
             END,
@@ -158,24 +200,37 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200, help="deals per game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="node budget of each solve")
+    ap.add_argument("--against", type=Path, help="also measure the solver of this checkout, on the same deals")
+    ap.add_argument("--slice", type=int, default=10, help="with --against: deals a process solves before the other checkout's turn")
     ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of the run")
     ap.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    if opts.child:
+        print(json.dumps(measure(opts.games, opts.seed, opts.first, opts.deals, opts.budget)))
+        return
+    compared = opts.against is not None
+    codes = [("this", ROOT), (opts.against.name or str(opts.against), opts.against.resolve())] if compared else []
     rows: list[str] = []
-    print(*HEADER, sep="\n")
-    profiler = cProfile.Profile() if opts.profile else None
+    print(*header(compared), sep="\n")
+    profiler = cProfile.Profile() if opts.profile and not compared else None
     for name in opts.games.split(","):
-        if profiler:
-            profiler.enable()
-        figures = measure(name, opts.deals, opts.seed, opts.budget)
-        if profiler:
-            profiler.disable()
-        rows.append(row(figures))
-        print(rows[-1], flush=True)
+        if compared:
+            results = side_by_side(name, opts, codes)
+        else:
+            if profiler:
+                profiler.enable()
+            results = [figures(name, "this", measure(name, opts.seed, 0, opts.deals, opts.budget))]
+            if profiler:
+                profiler.disable()
+        for f in results:
+            rows.append(row(f, compared))
+            print(rows[-1], flush=True)
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     if opts.write:
-        write_doc(" ".join(["python", "bench/analyze_bench.py", *sys.argv[1:]]), rows, opts.budget)
+        write_doc(" ".join(["python", "bench/analyze_bench.py", *sys.argv[1:]]), rows, opts.budget, compared)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def fmt(
 
     \b
     Examples:
-      referee fmt samples/
+      referee fmt league/
       referee fmt --check league/
       referee fmt --diff game.42
       cat game.42 | referee fmt -

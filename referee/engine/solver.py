@@ -31,8 +31,10 @@ from .turns import partner_seat, seat_order
 
 __all__ = ["DEFAULT_BUDGET", "Position", "Solution", "claim_holds", "solve", "solve_line", "start_position"]
 
+NEAR = 8
+"""A zero-window test that costs this many times the one before is taken to be near the value."""
 DEFAULT_BUDGET = 2_000_000
-"""Nodes a search may visit before it gives up: about 5 s of CPU in 42, 9 s in Texas 88."""
+"""Nodes a search may visit before it gives up: about 6 s of CPU in 42 and in Texas 88 (docs/performance.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +211,14 @@ class _Setup:
             equivalence=equivalence,
             budget=budget,
         )
+        # Taking every point left is taking every trick left, a question about tricks
+        # alone: asked of a search that ignores the counters (one on the same hands), it
+        # lets more tiles stand for each other and is often answered much sooner.
+        self.claims: Search | None = None
+        if counters and tp > 0:
+            self.claims = Search(layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget)
+        self.budget = budget
+        self.limit = budget
         rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | _union(masks)) >> s & 1)
         if k:
             lay = layout
@@ -224,6 +234,34 @@ class _Setup:
             self.root = Node(pos.turn, 0, 0, 0, pos.turn, tp, 0, rem, left)
         self.decl_side = decl_side
         self.maxer = maxer
+
+    def nodes(self) -> int:
+        """Nodes visited by both searches."""
+        return self.search.nodes_visited + (self.claims.nodes_visited if self.claims is not None else 0)
+
+    def begin(self) -> None:
+        """Start a position: from now on both searches share ``budget`` nodes."""
+        self.limit = self.nodes() + self.budget
+
+    def points(self) -> Search:
+        """The search on the value, allowed what is left of the position's budget."""
+        self.search.allow(self.limit - self.nodes())
+        return self.search
+
+    def takes_all(self, node: Node, m: int = -1) -> bool | None:
+        """Whether the declaring side takes every trick left from ``node`` (after playing
+        slot ``m`` there, if given); None when not asked of the search on tricks (nello,
+        Moon and claims, whose search counts tricks already)."""
+        claims = self.claims
+        if claims is None:
+            return None
+        claims.sync()
+        claims.allow(self.limit - self.nodes())
+        left = node.left
+        tricks = node._replace(pts=1, rem=left)
+        if m < 0:
+            return claims.value(tricks, left - 1, left) >= left
+        return claims.after(tricks, m, left - 1, left) >= left
 
     def slot_of(self, seat: int, t: Tile) -> int:
         """The slot of a tile ``seat`` holds (the one the search would play)."""
@@ -242,20 +280,28 @@ def _union(masks: Sequence[int]) -> int:
     return out
 
 
-def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int) -> int:
+def _exact(evaluate: Callable[[int, int], int], hi: int, guess: int, cost: Callable[[], int] | None = None) -> int:
     """The exact value in ``0..hi`` by zero-window searches (MTD(f)).
 
     Each ``evaluate(beta - 1, beta)`` says whether the value reaches ``beta`` and,
     fail-soft, returns a bound; a run of answers the same way doubles the step, so
-    a poor ``guess`` costs a few searches, not one a point.
+    a poor ``guess`` costs a few searches, not one a point.  A test far from the
+    value is cheap and one near it dear: so when a test costs (``cost``: work done
+    so far) many times the one before, the step starts again from one.
     """
     lo = 0
     beta = max(1, min(hi, guess))
     step, last = 1, 0
+    spent = cost() if cost is not None else 0
+    was = -1
     while lo < hi:
         g = evaluate(beta - 1, beta)
         way = -1 if g < beta else 1
-        step = step * 2 if way == last else 1
+        now = cost() - spent if cost is not None else 0
+        spent += now
+        near = was >= 0 and now > NEAR * max(was, 1)
+        was = now
+        step = step * 2 if way == last and not near else 1
         last = way
         if way < 0:
             hi = g
@@ -273,9 +319,13 @@ def _keeper(setup: _Setup, node: Node, value: int) -> int:
     worth at least ``value`` to a player who wants it high (at most, to one who
     wants it low) is worth exactly ``value``.
     """
-    search = setup.search
     high = setup.maxer[node.seat]
-    for m in search.moves(node):
+    for m in setup.search.moves(node):
+        if value == node.rem and setup.claims is not None:  # every point left: every trick left
+            if setup.takes_all(node, m):
+                return m
+            continue
+        search = setup.points()
         if high and search.after(node, m, value - 1, value) >= value:
             return m
         if not high and search.after(node, m, value, value + 1) <= value:
@@ -305,27 +355,43 @@ def _line(setup: _Setup, node: Node, value: int) -> list[tuple[int, Tile]]:
 def _solution(setup: _Setup, node: Node, position: Position, legal: list[Tile], taken: int, *, moves: bool, line: bool) -> Solution:
     """Solve ``node`` of ``setup``'s search: ``taken`` is what the declaring side already
     has, ``legal`` the tiles its player may play; ``position`` gives the contract."""
-    search = setup.search
     forced = position.table.forced
     unit, minimises = position.unit, position.lose_all
     high = setup.maxer[node.seat]
-    before = search.nodes_visited
+    before = setup.nodes()
+    setup.begin()
+
+    def value(a: int, b: int, m: int = -1) -> int:
+        search = setup.points()
+        return search.value(node, a, b) if m < 0 else search.after(node, m, a, b)
+
     try:
         if node.left == 0:
             return Solution(True, taken, unit, minimises, forced, mover_high=high)
         # First ask whether the declaring side takes everything left (nello: nothing):
         # from the opening lead that is often so, and a strong side proves it fast.
-        future = _exact(partial(search.value, node), node.rem, 1 if position.lose_all else node.rem)
+        everything = setup.takes_all(node)
+        if everything is None:
+            future = _exact(value, node.rem, 1 if position.lose_all else node.rem, setup.nodes)
+        else:
+            # Short of every trick, the declaring side loses at least one trick's points.
+            top = node.rem - setup.search.trick_points
+            future = node.rem if everything else _exact(value, top, top, setup.nodes)
         values: list[tuple[Tile, int]] = []
         if moves:
             for t in legal:
-                v = _exact(partial(search.after, node, setup.slot_of(node.seat, t)), node.rem, future)
+                m = setup.slot_of(node.seat, t)
+                everything = setup.takes_all(node, m) if future == node.rem else None
+                if everything:
+                    v = node.rem
+                else:
+                    v = _exact(partial(value, m=m), node.rem - (everything is False), future - (everything is False))
                 values.append((t, taken + v))
         best_tile = setup.tile(_keeper(setup, node, future))
         played = tuple(_line(setup, node, future)) if line or forced else ()
     except OutOfBudget:
-        return Solution(False, None, unit, minimises, forced, nodes=search.nodes_visited - before, mover_high=high)
-    nodes = search.nodes_visited - before
+        return Solution(False, None, unit, minimises, forced, nodes=setup.nodes() - before, mover_high=high)
+    nodes = setup.nodes() - before
     return Solution(True, taken + future, unit, minimises, forced, best_tile, tuple(values), played, nodes, high)
 
 
@@ -382,7 +448,6 @@ def solve_line(position: Position, plays: Sequence[Tile], *, budget: int = DEFAU
         legal = _legal(position.table, hands[node.seat], trick)
         if t not in legal:
             raise ValueError(f"seat {node.seat} cannot play {t}: its legal tiles are {' '.join(map(str, legal)) or 'none'}")
-        search.allow(budget)
         solution = _solution(setup, node, position, legal, taken, moves=True, line=False)
         out.append(solution)
         if not solution.solved:

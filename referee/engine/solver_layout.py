@@ -50,6 +50,12 @@ class Layout:
     """Sevens: slots by nearness to 7 pips, nearest group first (empty otherwise)."""
     odd: int
     """Second-copy slots (width 2), so ``hand & ~((hand & odd) >> 1)`` keeps one slot a tile."""
+    over: tuple[dict[int, int], ...]
+    """``over[led][x]``: the slots stronger than strength ``x`` in a trick led in ``led``."""
+    callers: tuple[int, ...]
+    """Slots whose tile calls each suit 0-7 when led: a suit none of them is left to lead is dead."""
+    by_low: tuple[int, ...]
+    """Plain tiles (not doubles) by their low end 0-6: once that suit is dead they follow only their high end."""
 
 
 def _class_and_rank(table: TrumpTable, t: int) -> tuple[int, int]:
@@ -61,6 +67,12 @@ def _class_and_rank(table: TrumpTable, t: int) -> tuple[int, int]:
     if table.calls[t] == DOUBLES:
         return DOUBLES_SUIT, table.rank[t][DOUBLES]
     return PLAIN, t
+
+
+def _eq_class(table: TrumpTable, t: int) -> int:
+    """Trumps, the doubles suit, else plain tiles by their high end (the suit they call)."""
+    kind = _class_and_rank(table, t)[0]
+    return kind if kind != PLAIN else PLAIN + t // 7
 
 
 _CACHE: dict[tuple[int, int], Layout] = {}
@@ -81,13 +93,17 @@ def layout_for(table: TrumpTable, width: int) -> Layout:
     suit_mask = tuple(sum(1 << s for s in slots if table.follows[tile_of[s]] >> suit & 1) for suit in range(DOUBLES + 1))
     beaters = tuple(sum(1 << u for u in slots if strength[calls[s]][u] > strength[calls[s]][s]) for s in slots)
     trump_mask = sum(1 << s for s in slots if table.is_trump[tile_of[s]])
-    eq_class = tuple(_class_and_rank(table, t)[0] for t in tile_of)
-    eq_mask = sum(1 << s for s in slots if eq_class[s] != PLAIN)
+    eq_class = tuple(_eq_class(table, t) for t in tile_of)
+    eq_mask = sum(1 << s for s in slots if eq_class[s] < PLAIN)
     groups: tuple[int, ...] = ()
     if table.forced:
         ranks = sorted({table.rank[t][0] for t in tile_of}, reverse=True)
         groups = tuple(sum(1 << s for s in slots if table.rank[tile_of[s]][0] == r) for r in ranks)
     odd = sum(1 << s for s in slots if s % width == 1)
+    over = tuple({x: sum(1 << s for s in slots if strength[led][s] > x) for x in set(strength[led])} for led in range(DOUBLES + 1))
+    callers = tuple(sum(1 << s for s in slots if calls[s] == suit) for suit in range(DOUBLES + 1))
+    plain = [s for s in slots if not table.forced and eq_class[s] >= PLAIN and tile_of[s] // 7 != tile_of[s] % 7]
+    by_low = tuple(sum(1 << s for s in plain if tile_of[s] % 7 == low) for low in range(7))
     layout = Layout(
         table=table,
         width=width,
@@ -103,6 +119,9 @@ def layout_for(table: TrumpTable, width: int) -> Layout:
         eq_mask=eq_mask,
         forced_groups=groups,
         odd=odd,
+        over=over,
+        callers=callers,
+        by_low=by_low,
     )
     _CACHE[(id(table), width)] = layout
     return layout

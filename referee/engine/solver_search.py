@@ -8,17 +8,17 @@ Values are the points the declaring side takes from the start of the current
 trick on (tricks only, when ``counters`` is off).  The search is fail-soft
 alpha-beta with
 
-- a transposition table at trick boundaries keyed by the leader and every
-  seat's mask, holding a lower and an upper bound and the best lead;
-- quick bounds: nothing left to take, and sure tricks for either side (the
-  leader's tiles no one else can beat; a seat's trumps the other side cannot
-  all cover), which bound the value from below or above;
-- equivalent tiles searched once: two tiles of one class (trumps, or doubles
-  that form a suit) worth the same counters, with no tile between them in rank
-  held by any other seat or already in the trick;
-- move ordering: the table's best lead first, then the sure leads, then the
-  leads the other side holds fewest tiles to beat (most, in nello); a follower
-  first tries the plays that leave the trick with a side it wants to win it.
+- a transposition table at trick boundaries keyed by what is left: the tiles
+  still held (each tile's holder is fixed for the deal) and the leader, the
+  trumps by their order only (which seat holds the highest trump left, the
+  next, ..., with their counters), so positions that differ only in which
+  trumps are gone share an entry; each entry holds a lower and an upper bound
+  and the best lead;
+- bounds that need no search (``solver_bounds``): the points still out, sure
+  tricks for either side, a trick no one still to play can take from its
+  holder;
+- plays that cannot differ tried once, and an order of the plays that settles
+  most nodes with the first one tried (``solver_order``).
 
 The driver (zero-window searches, MTD(f)) is in ``solver.py``.  A node budget
 stops the search with ``OutOfBudget``; no value is guessed.
@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .solver_bounds import bounds_for
 from .solver_layout import Layout
+from .solver_order import order_for
 
 __all__ = ["Node", "OutOfBudget", "Search"]
 
@@ -89,12 +91,14 @@ class Search:
         self.size = size
         self.trick_points = trick_points
         self.cnt: tuple[int, ...] = layout.count if counters else (0,) * len(layout.count)
-        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        """Bounds and best lead by position (see ``trump_id`` for the key)."""
         self.maxer = maxer
         self.decl_side = decl_side
         self._build(quick, equivalence, budget)
 
-    # The closures below read everything from locals and cells, never from ``self``.
+    # The closures below read everything from locals and cells, never from ``self``;
+    # so do those of ``solver_order`` and ``solver_bounds`` they call.
     def _build(self, quick: bool, equivalence: bool, budget: int) -> None:
         lay = self.layout
         hands = self.hands
@@ -104,95 +108,45 @@ class Search:
         cnt = self.cnt
         calls = lay.calls
         strength = lay.strength
-        suit_mask = lay.suit_mask
-        beaters = lay.beaters
         trump_mask = lay.trump_mask
-        eq_class = lay.eq_class
-        eq_mask = lay.eq_mask if equivalence else 0
-        groups = lay.forced_groups
-        odd = lay.odd
         width = lay.width
         maxer = self.maxer
         decl_side = self.decl_side
+        order = order_for(lay, hands, nxt, size, decl_side, maxer, cnt, quick=quick, equivalence=equivalence)
+        eq_for, lead_moves, follow_order, distinct, forced, follows = order
+        suit_mask = lay.suit_mask
+        groups = lay.forced_groups
+        odd = lay.odd
+        sure, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
         tt = self.tt
         tt_get = tt.get
-        seats = range(len(hands))
         alive = 0
         for h in hands:
             alive |= h
         nodes = 0
-
-        def sure_bound(leader: int, rem: int, left: int) -> tuple[int, int, int]:
-            """(lower, upper) bounds of the value from sure tricks, and the leader's sure leads.
-
-            Two kinds of sure tricks, of which the better counts for each side (they may
-            share tricks): the leader's tiles no other seat can beat, led one after
-            another; and one seat's trumps that the other side cannot all cover.  Each
-            tile is played some time, and a trick holding a seat's trump goes to its
-            side unless the other side plays a trump at least as high in it (one per
-            trick): so the seat's side takes at least ``i - d`` tricks, where ``d``
-            trumps of the other side reach its ``i``-th highest trump.  Sure tricks in
-            every trick left take every point left.
-            """
-            hand = hands[leader]
-            others = alive & ~hand
-            lead_pts = sure = n = 0
-            m = hand
+        holder = [0] * len(calls)
+        for o in range(len(hands)):
+            m = hands[o]
             while m:
                 b = m & -m
                 m ^= b
-                s = b.bit_length() - 1
-                if not others & beaters[s]:
-                    sure |= b
-                    n += 1
-                    lead_pts += tp + cnt[s]
-            if n >= left:
-                lead_pts = rem
-            side_pts = [0, 0]  # by decl_side
-            if alive & trump_mask:
-                side_tr = [0, 0]
-                for o in seats:
-                    side_tr[decl_side[o]] |= hands[o] & trump_mask
-                for o in seats:
-                    mine = hands[o] & trump_mask
-                    if not mine:
-                        continue
-                    other = side_tr[not decl_side[o]]
-                    i = short = got = 0
-                    while mine:
-                        s = mine.bit_length() - 1
-                        mine ^= 1 << s
-                        i += 1
-                        d = (other >> (s - s % width)).bit_count()
-                        if not d:
-                            got += cnt[s]
-                        if i - d > short:
-                            short = i - d
-                    got = rem if short >= left else short * tp + got
-                    if got > side_pts[decl_side[o]]:
-                        side_pts[decl_side[o]] = got
-            mine_side = decl_side[leader]
-            if lead_pts > side_pts[mine_side]:
-                side_pts[mine_side] = lead_pts
-            return side_pts[True], rem - side_pts[False], sure
+                holder[b.bit_length() - 1] = o
+        plain_mask = ~trump_mask
+        trump_ids: dict[int, int] = {}
+        shapes: dict[tuple[int, ...], int] = {}
 
-        def last_trick(leader: int) -> int:
-            s = leader
-            m = hands[s].bit_length() - 1
-            led = calls[m]
-            st = strength[led]
-            best_s = st[m]
-            best_seat = s
-            pts = tp + cnt[m]
-            for _ in range(size - 1):
-                s = nxt[s]
-                m = hands[s].bit_length() - 1
-                pts += cnt[m]
-                x = st[m]
-                if x > best_s:
-                    best_s = x
-                    best_seat = s
-            return pts if decl_side[best_seat] else 0
+        def trump_id(tr: int) -> int:
+            """A number for the order of the trumps ``tr``: holder and counters of each from
+            the highest, and which two are the two copies of one tile (they tie)."""
+            shape = []
+            prev = -1
+            while tr:
+                s = tr.bit_length() - 1
+                tr ^= 1 << s
+                same = prev >= 0 and s // width == prev // width
+                shape.append(holder[s] << 8 | cnt[s] << 1 | same)
+                prev = s
+            return shapes.setdefault(tuple(shape), len(shapes))
 
         def lead(leader: int, alpha: int, beta: int, rem: int, left: int) -> int:
             nonlocal alive, nodes
@@ -205,11 +159,15 @@ class Search:
                 raise OutOfBudget
             if left <= 1:
                 return last_trick(leader) if left else 0
-            key = (leader, *hands)
+            tr = alive & trump_mask
+            tid = trump_ids.get(tr)
+            if tid is None:
+                tid = trump_ids[tr] = trump_id(tr)
+            key = ((alive & plain_mask) << 24 | tid) << 3 | leader
             e = tt_get(key)
-            sure = 0
+            first = 0
             if e is None:
-                lo, hi, sure = sure_bound(leader, rem, left) if quick else (0, rem, 0)
+                lo, hi, first = sure(leader, rem, left, alive) if quick else (0, rem, 0)
                 best_m = -1
             else:
                 lo, hi, best_m = e
@@ -220,8 +178,9 @@ class Search:
             a = alpha if alpha > lo else lo
             b = beta if beta < hi else hi
             hand = hands[leader]
-            moves = lead_moves(hand, leader, sure)
-            if best_m >= 0 and len(moves) > 1:
+            eqm = eq_for(alive)
+            moves = lead_moves(leader, first, eqm, alive)
+            if best_m >= 0 and moves[0] != best_m and best_m in moves:
                 moves.remove(best_m)
                 moves.insert(0, best_m)
             a0, b0 = a, b
@@ -233,7 +192,7 @@ class Search:
                 hands[leader] = hand ^ bit
                 alive ^= bit
                 led = calls[m]
-                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left)
+                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left, eqm)
                 hands[leader] = hand
                 alive ^= bit
                 if want:
@@ -260,72 +219,19 @@ class Search:
             tt[key] = (lo, hi, best_m)
             return v
 
-        def lead_moves(hand: int, leader: int, first: int = 0) -> list[int]:
-            """The distinct leads of ``leader``: the ``first`` ones (sure winners), then those
-            the other side holds fewest tiles to beat (most in nello, where no one wants
-            the trick but the declarer's opponents want the declarer to take it)."""
-            ms = forced(hand) if groups else hand
-            if width > 1:
-                ms &= ~((ms & odd) >> 1)
-            e = ms & eq_mask
-            if e & (e - 1):
-                ms = distinct(ms, alive & ~hand)
-            out = []
-            rest = ms & ~first
-            ms &= first
-            while ms:
-                s = ms.bit_length() - 1
-                ms ^= 1 << s
-                out.append(s)
-            others = 0
-            mine = decl_side[leader]
-            for o in seats:
-                if decl_side[o] != mine:
-                    others |= hands[o]
-            keyed = []
-            while rest:
-                s = rest.bit_length() - 1
-                rest ^= 1 << s
-                n = (others & beaters[s]).bit_count()
-                keyed.append((n if quick else 64 - n) << 6 | s)
-            keyed.sort()
-            out += [k & 63 for k in keyed]
-            return out
-
-        def forced(hand: int) -> int:
-            """Sevens: the tiles of ``hand`` nearest 7 pips."""
-            for g in groups:
-                if hand & g:
-                    return hand & g
-            return hand
-
-        def distinct(moves: int, others: int) -> int:
-            """``moves`` less the tiles equivalent to a higher one of them."""
-            e = moves & eq_mask
-            prev = -1
-            while e:
-                s = e.bit_length() - 1
-                e ^= 1 << s
-                if prev >= 0 and eq_class[s] == eq_class[prev] and cnt[s] == cnt[prev]:
-                    lo = s - s % width
-                    span = ((1 << (prev - prev % width + width)) - 1) & ~((1 << lo) - 1)
-                    if not others & span:
-                        moves ^= 1 << s
-                prev = s
-            return moves
-
-        def follow_moves(hand: int, led: int, played: int) -> int:
-            """The distinct tiles ``hand`` may play to a trick of suit ``led``."""
-            ms = forced(hand) if groups else hand & suit_mask[led] or hand
-            if width > 1:
-                ms &= ~((ms & odd) >> 1)
-            e = ms & eq_mask
-            if e & (e - 1):
-                ms = distinct(ms, (alive & ~hand) | played)
-            return ms
-
         def follow(
-            seat: int, k: int, led: int, best_s: int, best_seat: int, pts: int, played: int, alpha: int, beta: int, rem: int, left: int
+            seat: int,
+            k: int,
+            led: int,
+            best_s: int,
+            best_seat: int,
+            pts: int,
+            played: int,
+            alpha: int,
+            beta: int,
+            rem: int,
+            left: int,
+            eqm: int,
         ) -> int:
             nonlocal alive, nodes
             if rem <= alpha:
@@ -335,29 +241,26 @@ class Search:
             nodes += 1
             if nodes > budget:
                 raise OutOfBudget
+            # The points already in a trick no one still to play can take from its holder
+            # go to the holder's side: a bound that may settle the test here.
+            if decl_side[best_seat]:
+                if pts >= beta and held(seat, k, led, best_s, best_seat):
+                    return pts
+            elif rem - pts <= alpha and held(seat, k, led, best_s, best_seat):
+                return rem - pts
             hand = hands[seat]
-            ms = follow_moves(hand, led, played)
+            ms = forced(hand) if groups else hand & suit_mask[led] or hand
+            if width > 1:
+                ms &= ~((ms & odd) >> 1)
+            e = ms & eqm
+            if e & (e - 1):
+                ms = distinct(ms, (alive & ~hand) | played, eqm)
+            order = follow_order(ms, seat, k, led, best_s, best_seat) if ms & (ms - 1) else (ms.bit_length() - 1,)
             st = strength[led]
             want = maxer[seat]
-            if ms & (ms - 1):
-                # Plays that leave the trick with a side this seat wants first (counters
-                # on it, the cheapest winner), then the rest (low counters, low tiles).
-                keyed = []
-                while ms:
-                    s = ms.bit_length() - 1
-                    ms ^= 1 << s
-                    x = st[s]
-                    if decl_side[seat if x > best_s else best_seat] == want:
-                        keyed.append((x - 64 * cnt[s] + 1024) << 6 | s)
-                    else:
-                        keyed.append((4096 + 64 * cnt[s] + s) << 6 | s)
-                keyed.sort()
-                order = [e & 63 for e in keyed]
-            else:
-                order = [ms.bit_length() - 1]
             v = -1 if want else rem + 1
-            last = k + 1 == size
             nseat = nxt[seat]
+            last = k + 1 == size
             for m in order:
                 bit = 1 << m
                 hands[seat] = hand ^ bit
@@ -369,10 +272,18 @@ class Search:
                     bs, bseat = best_s, best_seat
                 p = pts + cnt[m]
                 if last:
+                    # The trick is complete: its points go to its winner's side, and the
+                    # winner leads the rest (the quick tests of ``lead`` inlined).
                     add = p if decl_side[bseat] else 0
-                    x = lead(bseat, alpha - add, beta - add, rem - p, left - 1) + add
+                    r = rem - p
+                    if r <= alpha - add:
+                        x = r + add
+                    elif beta <= add:
+                        x = add
+                    else:
+                        x = lead(bseat, alpha - add, beta - add, r, left - 1) + add
                 else:
-                    x = follow(nseat, k + 1, led, bs, bseat, p, played | bit, alpha, beta, rem, left)
+                    x = follow(nseat, k + 1, led, bs, bseat, p, played | bit, alpha, beta, rem, left, eqm)
                 hands[seat] = hand
                 alive ^= bit
                 if want:
@@ -393,20 +304,27 @@ class Search:
         def value(node: Node, alpha: int, beta: int) -> int:
             if node.k == 0:
                 return lead(node.seat, alpha, beta, node.rem, node.left)
-            return follow(node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left)
+            eqm = eq_for(alive | node.played)
+            return follow(
+                node.seat, node.k, node.led, node.best_s, node.best_seat, node.pts, node.played, alpha, beta, node.rem, node.left, eqm
+            )
 
         def moves(node: Node) -> list[int]:
-            """The distinct legal tiles (slots) at ``node``, high first."""
-            hand = hands[node.seat]
+            """The distinct legal tiles (slots) at ``node`` in the search's order (a lead: the
+            table's best lead first)."""
             if node.k == 0:
-                return lead_moves(hand, node.seat)
-            ms = follow_moves(hand, node.led, node.played)
-            out = []
-            while ms:
-                s = ms.bit_length() - 1
-                ms ^= 1 << s
-                out.append(s)
-            return out
+                out = lead_moves(node.seat, 0, eq_for(alive), alive)
+                tr = alive & trump_mask
+                tid = trump_ids.get(tr)
+                e = None if tid is None else tt_get(((alive & plain_mask) << 24 | tid) << 3 | node.seat)
+                if e is not None and e[2] in out:
+                    out.remove(e[2])
+                    out.insert(0, e[2])
+                return out
+            ms = follows(node.seat, node.led, node.played, eq_for(alive | node.played), alive)
+            if ms & (ms - 1):
+                return follow_order(ms, node.seat, node.k, node.led, node.best_s, node.best_seat)
+            return [ms.bit_length() - 1]
 
         def visited() -> int:
             return nodes

@@ -58,6 +58,7 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     tags: list[Tag] = []
     hand: HandRecord | None = None
     broken = False
+    skipped: list[tuple[int, int]] = []
     rest = 0
     if chunk.kind == HEADER:
         tags, rest, broken = scan_tags(blanked, base)
@@ -68,10 +69,11 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
             hand = scan.record
             problems += scan.problems
             broken = scan.broken
+            skipped = scan.skipped
     elif rest < len(blanked) and blanked[rest:].strip():
         broken = True  # text that is neither a tag nor a hand
     if broken:
-        found = diagnose(text, base)
+        found = diagnose(_without(text, base, skipped), base)
         if found is None:  # the grammar reads what the reader could not: say so plainly
             where = (base, base + max(1, len(text.strip().split("\n", 1)[0])))
             found = Problem(
@@ -82,8 +84,37 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
             hand.unreadable = True
     if hand is not None and any(p.code == codes.S001 for p in problems):
         hand.unreadable = True  # an unclosed comment swallowed part of the hand
+    problems += (_skipped(text, base, span, skipped) for span in skipped)
     trailing = attach(comments, text, base, tags, hand)
     return ChunkRead(tags, hand, problems, trailing)
+
+
+def _without(text: str, base: int, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the words of ``spans`` (offsets from ``base``) blanked, lines kept."""
+    if not spans:
+        return text
+    chars = list(text)
+    for start, end in spans:
+        for k in range(start - base, end - base):
+            if chars[k] != "\n":
+                chars[k] = " "
+    return "".join(chars)
+
+
+def _skipped(text: str, base: int, span: tuple[int, int], skipped: list[tuple[int, int]]) -> Problem:
+    """The syntax error of one skipped bookkeeping line, worded by the grammar with the
+    other skipped lines blanked, and a hint that the hand is replayed without it."""
+    found = diagnose(_without(text, base, [s for s in skipped if s != span]), base)
+    if found is None or found.span is None or not span[0] <= found.span[0] <= span[1]:
+        words = text[span[0] - base : span[1] - base]
+        found = Problem(codes.S001, f"`{words[:40]}` does not follow the notation", span)
+    what = text[span[0] - base : span[1] - base]
+    if what.startswith("=>"):
+        left = "this winner is left out and the trick is still read: the replay gives its winner"
+    else:
+        left = "this line is left out and the hand is still replayed: the replay gives what it would say"
+    found.hint = f"{found.hint} ({left})" if found.hint else left
+    return found
 
 
 def split_trailer(chunk: Chunk, end: int) -> tuple[Chunk, Chunk]:

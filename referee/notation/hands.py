@@ -20,7 +20,7 @@ from ..source import Span
 from .record import HandRecord
 from .tokens import LETTERS, MAX_DIGITS, SPACES, TOKEN, Problem, is_number, out_of_range, splits_as_grammar
 
-__all__ = ["HandScan", "ItemReader", "Keyword", "scan_hand"]
+__all__ = ["BOOKKEEPING", "HandScan", "ItemReader", "Keyword", "scan_hand"]
 
 _WORDY = re.compile(r"[A-Za-z]{3}")
 """A line that could hold a keyword (a deal row or a trick holds none: seats are one letter)."""
@@ -49,7 +49,21 @@ class HandScan:
     time; a span that starts or ends a line costs nothing more.
     """
 
-    __slots__ = ("base", "broken", "firsts", "items", "last_kw", "lines", "problems", "rank", "record", "singles", "starts", "toks")
+    __slots__ = (
+        "base",
+        "broken",
+        "firsts",
+        "items",
+        "last_kw",
+        "lines",
+        "problems",
+        "rank",
+        "record",
+        "singles",
+        "skipped",
+        "starts",
+        "toks",
+    )
 
     def __init__(self, text: str, base: int, keywords: frozenset[str]) -> None:
         self.base = base
@@ -87,6 +101,10 @@ class HandScan:
         self.problems: list[Problem] = []
         self.broken = False
         """A syntax error: the grammar is asked for its wording."""
+        self.skipped: list[Span] = []
+        """Bookkeeping the grammar does not read (a ``result``, ``award`` or ``score`` line, a
+        trick's ``=> SEAT``), left out of the record: the hand is still replayed, and each
+        gets its syntax error (``assemble.read_chunk``)."""
         self.rank = -1
         self.last_kw = ""
         self.singles: set[str] = set()
@@ -150,6 +168,11 @@ class HandScan:
         """The words do not follow the grammar here; ``diagnose`` words it."""
         self.broken = True
         self.record.unreadable = True
+
+    def skip(self, i: int, j: int) -> None:
+        """Words ``i`` to ``j`` are bookkeeping the grammar does not read: left out, with
+        their syntax error, and the rest of the hand is read on."""
+        self.skipped.append(self.span(i, j))
 
     def problem(self, code: Code, message: str, span: Span | None, hint: str | None = None, *, unreadable: bool = True) -> None:
         if unreadable:
@@ -230,13 +253,37 @@ def scan_hand(text: str, base: int, keywords: dict[str, Keyword], words: frozens
         stop = items[k + 1] if k + 1 < len(items) else len(toks)
         kw = keywords[toks[start].lower()]
         if h.order(kw, start):
-            kw.read(h, start, stop)
+            if kw.single in BOOKKEEPING:
+                _read_or_skip(h, kw, start, stop)
+            else:
+                kw.read(h, start, stop)
         else:  # a second single item: read (its syntax counts), then dropped
             kept, h.record = h.record, HandRecord()
             kw.read(h, start, stop)
             kept.unreadable |= h.record.unreadable
             h.record = kept
     return h
+
+
+BOOKKEEPING = frozenset({"result", "award", "score"})
+"""The items that only restate what the replay computes: one the grammar does not read
+is left out with its error, and the hand is still replayed (one slip costs one line)."""
+
+
+def _read_or_skip(h: HandScan, kw: Keyword, start: int, stop: int) -> None:
+    """Read a bookkeeping item; when it does not follow the grammar, leave it out of the
+    record and mark its words skipped, and keep the hand readable."""
+    rec = h.record
+    broken, unreadable = h.broken, rec.unreadable
+    kw.read(h, start, stop)
+    if (h.broken and not broken) or (rec.unreadable and not unreadable):
+        h.broken, rec.unreadable = broken, unreadable
+        assert kw.single is not None
+        setattr(rec, kw.single, None)
+        last = stop - 1
+        while last > start and h.toks[last] == "\n":
+            last -= 1
+        h.skip(start, last)
 
 
 def _skip(toks: list[str], i: int) -> int:

@@ -360,7 +360,7 @@ def _back(text: str, lo: int, b: int) -> int:
     c = b
     while c > lo:
         s = max(text.rfind("\n", lo, c - 1) + 1, lo)
-        body = text[s:c].strip()
+        body = text[s:c].strip(" \t\f\r\n")  # the grammar's white space only: a vertical tab is text
         if body and not body.startswith(";"):
             break
         c = s

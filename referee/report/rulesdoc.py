@@ -7,6 +7,7 @@ never disagree with what the engine plays.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from ..engine.games import GAMES, make_rules
@@ -15,7 +16,7 @@ from .escaping import visible
 
 __all__ = ["RULES_VERSION", "SOURCES", "rules_json", "rules_text"]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """Version of the ``rules --format json`` shape (``docs/rules.schema.json``)."""
 
 SOURCES: tuple[tuple[str, str, str], ...] = (
@@ -68,6 +69,53 @@ def _default(game: Game, spec: OptionSpec) -> str:
     return spec.default
 
 
+def _range(numbers: Sequence[int]) -> str:
+    """``30 to 41``, ``60 to 88 by 2``, or the numbers listed when they skip unevenly."""
+    steps = {b - a for a, b in pairwise(numbers)}
+    if len(numbers) > 2 and len(steps) == 1:
+        step = steps.pop()
+        return f"{numbers[0]} to {numbers[-1]}" + (f" by {step}" if step != 1 else "")
+    return ", ".join(map(str, numbers))
+
+
+def table(game: Game) -> dict[str, str]:
+    """What a game is before any option: its seats and sides, the deal, and the bids,
+    in words (``referee rules`` lists them; docs/errors.md sends readers there).
+
+    >>> from referee.engine.games import GAMES
+    >>> print(table(GAMES["42"])["bids"])
+    30 to 41 points; whole marks (42 a mark: 42, 84, ...), an opening mark bid of at most 2 marks, then one more mark at a time
+    """
+    sides = {label: [s for s, t in zip(game.seats, game.teams, strict=True) if t == i] for i, label in enumerate(game.team_labels)}
+    alone = all(len(v) == 1 for v in sides.values())
+    names = ", ".join(s if s == n else f"{s} ({n})" for s, n in zip(game.seats, game.seat_names, strict=True))
+    seats = f"{names}, clockwise; " + ("each plays alone" if alone else "sides " + " and ".join(sides))
+    undealt = len(game.tiles) - game.players * game.hand_size
+    deal = f"{len(game.tiles)} tiles, {game.hand_size} to each seat, {game.tricks} tricks"
+    if undealt and game.kitty:
+        deal += f"; {undealt} to the {game.kitty}"
+    ladder = game.ladder
+    unit = "points" if game.counters_score else "tricks"
+    bids = [f"{_range(ladder.point_bids)} {unit}"]
+    if ladder.mark_unit is not None:
+        u = ladder.mark_unit
+        if ladder.mark_bids is None:
+            marks = f"whole marks ({u} a mark: {u}, {2 * u}, ...)"
+            if ladder.opening_marks_max is not None:
+                marks += f", an opening mark bid of at most {ladder.opening_marks_max} marks, then one more mark at a time"
+        else:
+            marks = "marks: " + ", ".join(f"{m} ({m * u})" for m in ladder.mark_bids)
+        bids.append(marks)
+    if ladder.all_in_bids:
+        bids.append(f"{_range(ladder.all_in_bids)} (every trick; ends the auction)")
+    if ladder.needs_suit:
+        bids.append("a bid names its trump suit, which the bidder must hold")
+    out = {"seats": seats, "deal": deal, "bids": "; ".join(bids), "trump": " or ".join(game.declarations)}
+    if game.contracts:
+        out["contracts"] = ", ".join(c.name for c in game.contracts) + " (each when its option is on)"
+    return out
+
+
 def _values(spec: OptionSpec) -> str:
     return " | ".join(spec.values) if spec.values is not None else "a whole number >= 1"
 
@@ -78,6 +126,7 @@ def rules_json(houses: Sequence[Profile] = ()) -> dict[str, Any]:
         {
             "name": g.name,
             "title": g.title,
+            "table": table(g),
             "options": [
                 {
                     "name": o.name,
@@ -116,11 +165,13 @@ def rules_text(houses: Sequence[Profile] = ()) -> str:
     lines: list[str] = []
     for g in GAMES.values():
         lines.append(f"{g.name}: {g.title}")
+        lines.extend(f"  {key}: {value}" for key, value in table(g).items())
+        lines.append("  options:")
         for o in g.options:
-            lines.append(f"  {o.name} = {_values(o)}  (default: {_default(g, o)})")
-            lines.append(f"      {o.help}")
+            lines.append(f"    {o.name} = {_values(o)}  (default: {_default(g, o)})")
+            lines.append(f"        {o.help}")
             if o.source:
-                lines.append(f"      source: {o.source}")
+                lines.append(f"        source: {o.source}")
         lines.append("")
     for p in houses:
         values = make_rules(p.name, None, {p.name: p}).option_values()

@@ -143,6 +143,9 @@ class ProfileDoc(BaseModel):
 
     name: str
     title: str
+    table: dict[str, str]
+    """The game before any option, in words: ``seats``, ``deal``, ``bids``, ``trump``, and
+    ``contracts`` where it has special ones."""
     options: list[OptionDoc]
 
 

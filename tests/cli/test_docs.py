@@ -134,3 +134,50 @@ def test_the_python_example_of_notation_md_runs(capsys: pytest.CaptureFixture[st
     monkeypatch.chdir(ROOT)
     exec(compile(block, "docs/notation.md", "exec"), {})
     assert capsys.readouterr().out.split() == ["10", "hands"]
+
+
+def test_every_code_docs_cli_md_names_is_the_catalogues_for_what_it_says() -> None:
+    """docs/cli.md names codes in its prose: each is in the catalogue, and the failures
+    its list of what goes wrong names carry the catalogue's code for them."""
+    from referee import codes as catalogue
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([SEW]\d{3})`", text))
+    known = set(catalogue.CATALOG)
+    assert named and named <= known, f"docs/cli.md names codes the catalogue lacks: {sorted(named - known)}"
+    bullet = re.search(r"(?s)- \*\*A record the referee fails on\*\*(.*?)\n- ", text)
+    assert bullet, "the failure list of docs/cli.md is gone"
+    by_title = {c.summary: str(c) for c in catalogue.CATALOG.values()}
+    assert re.search(rf"fails on\*\* \(a bug\): `{by_title['internal error']}`", text)
+    assert f"cannot be read is `{by_title['cannot read']}`" in bullet.group(1)
+    assert f"16 million characters is `{by_title['record too long']}`" in bullet.group(1)
+
+
+def test_referee_rules_lists_what_docs_errors_md_says_it_lists() -> None:
+    """docs/errors.md sends readers to `referee rules` for profiles, seats, hand sizes,
+    bids and the renege option: the listing holds each of them for every game."""
+    from referee.engine.games import GAMES
+    from referee.report.rulesdoc import rules_text
+
+    errors = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    promised = set(re.findall(r"`referee rules` lists ([^)]*)\)", errors))
+    assert promised == {"them", "each profile's seats", "it", "each profile's bids", "the renege penalty option"}, promised
+    listing = rules_text()
+    blocks = re.split(r"(?m)^(?=\S+: )", listing)
+    for game in GAMES.values():
+        block = next(b for b in blocks if b.startswith(f"{game.name}: {game.title}"))
+        assert re.search(rf"(?m)^  seats: {re.escape(game.seats[0])}\b", block), block
+        assert f"{game.hand_size} to each seat" in block
+        assert re.search(rf"(?m)^  bids: {game.ladder.point_bids[0]} to {game.ladder.point_bids[-1]}\b", block)
+    assert "renege = lose-hand | as-played" in listing
+
+
+def test_every_page_cites_a_pagat_page_by_the_address_the_sources_list_gives() -> None:
+    """One address per pagat page across the docs: the one docs/rules.md's list of sources gives."""
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    sources = rules[rules.index("Every source named on this page") :]
+    listed = set(re.findall(r"https?://www\.pagat\.com/[\w/.-]+", sources))
+    assert listed
+    for page in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]:
+        cited = set(re.findall(r"https?://www\.pagat\.com/[\w/.-]+", page.read_text(encoding="utf-8")))
+        assert cited <= listed, f"{page.name} cites {sorted(cited - listed)}, not in docs/rules.md's sources"

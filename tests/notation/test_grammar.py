@@ -293,7 +293,7 @@ def _agree(chunk: Chunk) -> None:
     """Reader and grammar agree on whether the hand is well formed, and on its record."""
     blanked, _, unclosed = blank(chunk.text, chunk.offset)
     scan = scan_hand(blanked, chunk.offset, KEYWORDS, KEYWORD_WORDS)
-    reader_syntax = scan.broken or bool(unclosed)
+    reader_syntax = scan.broken or bool(unclosed) or bool(scan.skipped)  # a skipped line is a syntax error too
     try:
         tree = parser().parse(chunk.text)
     except UnexpectedInput:

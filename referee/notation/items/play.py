@@ -32,8 +32,8 @@ def scan(h: HandScan, i: int, j: int) -> None:
     tricks = h.record.tricks
     first_trick = len(tricks)
     plays: list[Play] = []
-    seat = first = last = -1
-    winner = -1
+    seat = first = last = arrow = -1
+    winner = -1  # the winner's word; -2: a winner the grammar does not read, skipped
     expect = False
     bad = False  # a tile that is not a domino: reported (S002) and left out, the trick still written
     for k in range(i + 1, j):
@@ -42,21 +42,24 @@ def scan(h: HandScan, i: int, j: int) -> None:
             continue  # a seat or `=>` waits for its tile or winner: the grammar reads on past the line end
         if w == "\n" or w == "/":
             if plays:
-                if seat >= 0 or expect:
+                if seat >= 0:
                     h.syntax()
+                elif expect:
+                    h.skip(arrow, arrow)  # `=>` and no seat: the winner is left out
                 tricks.append(_scanned(h, plays, first, last, winner))
             elif seat >= 0 or expect:
                 h.syntax()
             plays, seat, winner, expect = [], -1, -1, False
             continue
-        if winner >= 0:
+        if winner != -1:
             h.syntax()
             continue
         if expect:
             if is_seat(w):
                 winner, expect = k, False
-            else:
-                h.syntax()
+            else:  # `=> 2`: the winner is bookkeeping; it is left out, the trick is read
+                h.skip(arrow, k)
+                winner, expect = -2, False
             continue
         t = TILES.get(w)
         if t is not None:
@@ -72,7 +75,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
         elif w == "=>":
             if not plays or seat >= 0:
                 h.syntax()
-            expect = True
+            expect, arrow = True, k
         elif is_tile_like(w):
             h.bad_tile(k)
             bad = True
@@ -80,8 +83,10 @@ def scan(h: HandScan, i: int, j: int) -> None:
         else:
             h.syntax()
     if plays:
-        if seat >= 0 or expect:
+        if seat >= 0:
             h.syntax()
+        elif expect:
+            h.skip(arrow, arrow)
         tricks.append(_scanned(h, plays, first, last, winner))
     elif seat >= 0 or expect:
         h.syntax()
