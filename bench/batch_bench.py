@@ -106,7 +106,7 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
 
     Each row adds one stage to the one before and is the difference: decoding and
     cutting chunks, reading hands and headers into records, assembling records, the
-    replay (``Referee.judge`` as ``check`` runs it), and what ``pipeline`` adds on top
+    replay (``Referee.judge`` as ``check`` runs it), and what the loop of ``run.records`` adds on top
     (placing diagnostics, counting).
     """
     import io
@@ -115,7 +115,8 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
     from referee.notation.assemble import read_chunk
     from referee.notation.reader import read_records
     from referee.notation.scanner import Chunk, chunks, decode_blocks
-    from referee.pipeline import judge_paths, tune_gc
+    from referee.run.local import tune_gc
+    from referee.run.records import judge_paths
 
     tune_gc()
     data = path.read_bytes()
@@ -144,7 +145,7 @@ def breakdown(path: Path) -> list[tuple[str, float]]:
         ("reading headers and hands into records: words, items, comments (`read_chunk`)", t_items),
         ("assembling games and logs (`Assembler`)", max(0.0, t_read - t_items - t_chunks)),
         ("replay (`Referee.judge`, `detail=False` as in `check`)", max(0.0, t_judge - t_read)),
-        ("placing diagnostics, the pipeline (`judge_paths`)", max(0.0, t_all - t_judge)),
+        ("placing diagnostics, the loop (`run.records.judge_paths`)", max(0.0, t_all - t_judge)),
     ]
 
 
@@ -183,7 +184,8 @@ def fine_floor(path: Path, segment: int = 500) -> tuple[float, float, int] | Non
     import tempfile
 
     from referee.judging.replay import Referee
-    from referee.pipeline import judge_paths, tune_gc
+    from referee.run.local import tune_gc
+    from referee.run.records import judge_paths
 
     if not FLOOR.exists():
         return None

@@ -41,7 +41,7 @@ COMMANDS: dict[str, list[str]] = {
 }
 MODES = {"jobs 2": ["--jobs", "2"], "cluster local:2": ["--cluster", "local:2"]}
 UNIT_HANDS = 1000
-"""Hands per unit on a cluster (``cluster.ordered.UNIT_HANDS``): one Dask task each."""
+"""Hands per unit on a cluster (``run.batch.UNIT_HANDS``): one Dask task each."""
 
 
 @dataclass(frozen=True)

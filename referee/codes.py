@@ -269,7 +269,11 @@ E306: Final = Code(
 )
 # -- play ----------------------------------------------------------------------------------
 E401: Final = Code(
-    "E401", "play out of turn", "The declarer leads the first trick, then the winner of each trick leads the next, clockwise.", after=_STOP
+    "E401",
+    "play out of turn",
+    "The declarer leads the first trick (under `plunge-lead=partner` the partner who named trump, after a plunge or splash), "
+    "then the winner of each trick leads the next, clockwise.",
+    after=_STOP,
 )
 E402: Final = Code(
     "E402", "tile not held", "The player does not hold the tile: it was dealt to someone else or is in the kitty.", after=_APPLY
@@ -316,13 +320,19 @@ E413: Final = Code(
 )
 E414: Final = Code(
     "E414",
+    "opening lead not a trump",
+    "Under `opening-lead=trump` the first lead of a hand must be a trump when the leader holds one.",
+    after=_APPLY,
+)
+E415: Final = Code(
+    "E415",
     "forfeit after the hand ended",
     "`forfeit SEAT FAULT` ends a hand played under the referee at a seat's fault; the hand was already over (every trick "
     "played, the result decided, or everyone passed), so the forfeit is left out.",
     after=_SKIP,
 )
-E415: Final = Code(
-    "E415",
+E416: Final = Code(
+    "E416",
     "forfeit names the wrong trick",
     "`forfeit SEAT FAULT trick N` names the trick the fault came in: the trick the hand stopped in (the one being played, "
     "or the next to be led), and no trick for a fault before the play.",

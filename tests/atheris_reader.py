@@ -21,8 +21,8 @@ import atheris
 with atheris.instrument_imports():
     from referee.judging.replay import Referee
     from referee.notation.reader import read_text
-    from referee.pipeline import judge_result
     from referee.report.render import fold_repeats, render_diagnostic
+    from referee.run.records import judge_result
 
 REFEREE = Referee()
 

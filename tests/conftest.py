@@ -9,7 +9,10 @@ other property tests keep the settings written beside them.
 
 from __future__ import annotations
 
+import faulthandler
 import os
+import sys
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -21,6 +24,34 @@ settings.register_profile("ci")
 settings.register_profile("long")
 settings.register_profile("dev")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+DEADLINE = 600.0
+"""Seconds any one test may take before the run is stopped with every thread's
+traceback: a hung worker pool, Dask scheduler or child process fails the run instead
+of hanging it.  A module that drives processes or Dask sets a tighter one with
+``pytestmark = pytest.mark.deadline(seconds)``."""
+
+
+_STDERR: list[int] = []
+"""A copy of the terminal's standard error, taken before any test's output is captured:
+the tracebacks of a test past its deadline are written there, not into the capture."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _STDERR.append(os.dup(sys.stderr.fileno()))
+
+
+@pytest.fixture(autouse=True)
+def _deadline(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test has a timeout (``DEADLINE``, or its ``deadline`` mark's): past it, every
+    thread's traceback goes to standard error and the run stops (exit status 1)."""
+    marker = request.node.get_closest_marker("deadline")
+    seconds = float(marker.args[0]) if marker else DEADLINE
+    faulthandler.dump_traceback_later(seconds, exit=True, file=_STDERR[0] if _STDERR else sys.stderr)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

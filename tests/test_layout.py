@@ -1,5 +1,5 @@
 """The package's layout holds its promises (docs/architecture.md): data flows one way,
-engine -> notation -> judge -> report -> league -> pipeline -> cli, the engine is pure, games
+engine -> notation -> judging -> report -> league -> run -> cli, the engine is pure, games
 are named only by their modules, the judge uses only the engine's public actions,
 the recovery policy after a refusal is in the catalogue alone, and carets never come
 from message text.
@@ -29,10 +29,8 @@ LAYERS: list[set[str]] = [
     {"interchange", "play"},
     {"report"},
     {"league"},
-    {"output", "pipeline"},
-    {"batch", "parts"},
-    {"cluster"},
-    {"match"},
+    {"run"},
+    {"match", "batch"},
     {"cli"},
     {"__main__", "__init__"},
 ]
@@ -100,7 +98,7 @@ def test_imports_point_down_the_layers() -> None:
 
 
 def test_the_layer_check_would_catch_an_upward_import() -> None:
-    assert RANK["engine"] < RANK["notation"] < RANK["judging"] < RANK["report"] < RANK["pipeline"] < RANK["cli"]
+    assert RANK["engine"] < RANK["notation"] < RANK["judging"] < RANK["report"] < RANK["league"] < RANK["run"] < RANK["cli"]
 
 
 IO_MODULES = {"io", "os", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket", "pydantic", "rich", "typer", "lark", "json"}
@@ -172,7 +170,21 @@ def test_the_light_game_names_are_the_games() -> None:
     assert DEFAULT_GAME in GAMES
 
 
+def test_the_help_names_the_extensions_the_inputs_search() -> None:
+    """A game's name is its files' extension: the help texts (built at start-up from the
+    light ``NAMES``) and the search of a directory (``run.inputs.EXTENSIONS``) agree."""
+    from referee.cli.common import SEARCHED
+    from referee.run.inputs import EXTENSIONS
+
+    assert ", ".join(f"*{e}" for e in EXTENSIONS) == SEARCHED
+
+
 # -- one seam between judge and engine ------------------------------------------------------------
+
+
+_NAMED_TUPLE_API = frozenset(("_replace", "_asdict", "_make", "_fields", "_field_defaults"))
+"""A named tuple's public methods, named with a leading underscore only so as not to
+clash with its fields: calling them is not reaching into the engine."""
 
 
 def _engine_private_names() -> set[str]:
@@ -187,7 +199,7 @@ def _engine_private_names() -> set[str]:
                 names.add(node.attr)
             if isinstance(node, ast.Name) and node.id.startswith("_") and not node.id.startswith("__"):
                 names.add(node.id)
-    return names
+    return names - _NAMED_TUPLE_API
 
 
 def test_nothing_outside_the_engine_uses_its_private_names() -> None:
@@ -207,6 +219,83 @@ def test_nothing_outside_the_engine_uses_its_private_names() -> None:
             if isinstance(node, ast.Attribute) and node.attr in private and node.attr not in defined and not mine:
                 used.append(f"{module}:{node.lineno}: .{node.attr}")
     assert used == []
+
+
+# -- one way to run the work -----------------------------------------------------------------------
+
+READERS = {"read_records", "read_text", "read_unit", "read_documents", "read_input"}
+"""The functions that read records (files, streams, texts, units of a file, JSON documents)."""
+
+
+def _calls(tree: ast.AST) -> Iterator[tuple[str, int]]:
+    """The name of each function or method a module calls, with the line."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                yield func.id, node.lineno
+            elif isinstance(func, ast.Attribute):
+                yield func.attr, node.lineno
+
+
+def _names(tree: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+    }
+
+
+def test_one_window_over_workers() -> None:
+    """Work is sent to workers in one place, ``run.ordered.in_order``: no other module
+    submits to an executor or keeps a deque of futures (the window written three times
+    before issue 23)."""
+    found = []
+    for module, path in MODULES.items():
+        if module == "referee.run.ordered":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [
+            f"{module}:{line}: submits work" for name, line in _calls(tree) if name in ("submit", "map") and _is_executor_call(tree, line)
+        ]
+        if {"deque", "Future"} <= _names(tree):
+            found.append(f"{module}: a deque of futures")
+    assert found == []
+
+
+def _is_executor_call(tree: ast.AST, line: int) -> bool:
+    """Whether the call on ``line`` is ``something.submit(...)`` (or ``.map``) on an executor,
+    pool or client, as far as its name says."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.lineno == line and isinstance(node.func, ast.Attribute):
+            owner = ast.unparse(node.func.value).lower()
+            if node.func.attr == "submit" or any(w in owner for w in ("executor", "pool", "client")):
+                return True
+    return False
+
+
+def test_one_loop_reads_and_judges() -> None:
+    """Records are read and then judged in one place, ``run.records``: no other module
+    both calls a reader and judges, and only that module judges a record as read
+    (``judge_result``); the commands go through its loop (``judged_records``,
+    ``judge_results``, ``judge_paths``) or through ``run.batch.outcomes``."""
+    found = []
+    for module, path in MODULES.items():
+        if module == "referee.run.records":
+            continue
+        called = dict(_calls(ast.parse(path.read_text(encoding="utf-8"))))
+        reads = READERS & called.keys()
+        judges = {"judge", "judge_result"} & called.keys()
+        if "judge_result" in called:
+            found.append(f"{module}:{called['judge_result']}: judges a record as read outside the loop")
+        if reads and judges:
+            found.append(f"{module}: calls {sorted(reads)} and {sorted(judges)}")
+    assert found == []
+
+
+def test_the_window_and_loop_checks_would_catch_a_second_one() -> None:
+    window = ast.parse("from collections import deque\nfrom concurrent.futures import Future\npool.submit(f, 1)\n")
+    assert {"deque", "Future"} <= _names(window) and _is_executor_call(window, 3)
+    loop = dict(_calls(ast.parse("for rr in read_records(p):\n    referee.judge(rr.record)\n")))
+    assert READERS & loop.keys() and "judge" in loop
 
 
 # -- the recovery policy is in the catalogue --------------------------------------------------------
@@ -237,6 +326,21 @@ def test_no_list_of_codes_outside_the_catalogue() -> None:
     assert lists == []
 
 
+def test_no_code_is_written_as_a_string_outside_the_catalogue() -> None:
+    """Code keys on a diagnostic by its name in ``codes.py`` (``codes.E501``), never by a
+    string (docstrings and doctests may show codes: they are not behaviour)."""
+    written = []
+    for module, path in MODULES.items():
+        if module == "referee.codes":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and id(node) not in docs and _is_code(node):
+                written.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {node.value!r}")
+    assert written == []
+
+
 def test_every_code_has_its_policy() -> None:
     from referee.codes import CATALOG, After
 
@@ -256,7 +360,7 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
     from referee.engine.refusal import Refusal
     from referee.judging.replay import Referee
     from referee.notation import read_records
-    from referee.pipeline import judge_result
+    from referee.run.records import judge_result
 
     def said() -> list[tuple[str, object, str]]:
         rr = next(read_records(SAMPLES / sample))
@@ -276,3 +380,91 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
     after = said()
     assert [m for _, _, m in after] != [m for _, _, m in before]  # the words did change
     assert [(c, at) for c, at, _ in after] == [(c, at) for c, at, _ in before]
+
+
+# -- import cycles ------------------------------------------------------------------------------
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Every module of referee/ and the referee modules it imports, counting imports inside
+    functions (lazy) and under ``if TYPE_CHECKING:`` as well as those at the top: a cycle
+    through any of them is a cycle of the design, whether or not Python meets it at start-up."""
+    root = PACKAGE
+    names = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        names[name] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                # a name that is a module is that module; any other is the package's (or module's) own
+                targets = [f"{stem}.{a.name}" if f"{stem}.{a.name}" in names else stem for a in node.names]
+            for t in targets:
+                while t and t not in names:  # `from .x import name`: the module x, or the package's own module
+                    t = t.rpartition(".")[0]
+                if t and t != name and t.startswith("referee"):
+                    found.add(t)
+        graph[name] = found
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles() -> None:
+    """No module imports, at any depth and through any kind of import, one that imports it:
+    not inside a package, not between packages (``farm-studio look`` draws the same)."""
+    graph = _module_imports()
+    assert len(graph) > 100
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_check_would_catch_a_lazy_one() -> None:
+    graph = _module_imports()
+    graph["referee.engine.tiles"] = graph["referee.engine.tiles"] | {"referee.cli.check"}
+    assert any("referee.engine.tiles" in c and "referee.cli.check" in c for c in _cycles(graph))

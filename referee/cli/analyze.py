@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument
@@ -87,15 +87,19 @@ def analyze(
     import sys
     from contextlib import ExitStack, closing, nullcontext
 
+    from .. import codes
     from ..engine.solver import DEFAULT_BUDGET
     from ..judging.analysis import HandAnalysis
-    from ..judging.analysis_batch import analyse_records, skip_note
     from ..judging.isolate import counts_as_game
-    from ..output import atomic_write
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, judge_paths, max_jobs, tune_gc
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.escaping import csv_writer
     from ..report.render import diagnostic_json, fold_repeats
+    from ..run.analyse import analyse_records, skip_note
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, max_jobs, tune_gc
+    from ..run.outcomes import Totals
+    from ..run.output import atomic_write
+    from ..run.records import judge_paths
     from ..words import plural
     from .common import _referee, _usage_fail, batch_options, name_skipped
     from .guard import stdout_closed
@@ -115,33 +119,30 @@ def analyze(
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
 
-    def judged() -> Iterator[tuple[Judged, None]]:
-        """Every record judged, counted for the summary as it is judged (so that the count
-        is whole even when the printing stops early)."""
-        for j in judge_paths(files, referee):
+    def judged() -> Iterator[Judged]:
+        """Every record judged once, with its trace (what the analysis solves), and counted
+        for the summary as it is judged (so that the count is whole even when the printing
+        stops early)."""
+        for j in judge_paths(files, referee, trace=True):
             totals.count(j.file, _hands(j, hand), counts_as_game(j), _shown(j, hand))
-            yield j, None
+            yield j
 
     width = min(jobs or default_jobs(), max_jobs())
     executor = None
     stack = ExitStack()
     if cluster is not None:  # hands go to the cluster's workers as tasks (docs/distributed.md)
-        from ..cluster.session import open_session
+        from ..run.dask import open_session
 
         try:
             session = stack.enter_context(open_session(cluster))
         except UsageError as e:
             raise _usage_fail(err, str(e)) from None
-        client = getattr(session, "client", None)
-        if client is None:  # --cluster sync: every hand in this process
-            width = 1
-        else:
-            executor = client.get_executor(pure=False, retries=2)
-            width = max(1, sum(client.nthreads().values()))
+        executor = session.executor
+        width = session.threads()
     analysed = not_analysed = 0
     found = False
     source = judged()
-    with stack, atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (output.py)
+    with stack, atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (run/output.py)
         page = _file_console(stream) if output else out
         writer = csv_writer(stream, CSV_FIELDS) if fmt is AnalyzeFormat.csv else None  # formula-like text quoted (report/escaping.py)
         if writer is not None:
@@ -165,7 +166,7 @@ def analyze(
                     analysed += len(done)
                     not_analysed += len(notes)
                     # a W105 note is counted as a hand not analysed, not as a warning; an S016 is an error
-                    totals.count(j.file, None, False, [d for d in notes if d.code != "W105"])
+                    totals.count(j.file, None, False, [d for d in notes if d.code != codes.W105])
                     meter.advance(j.file, 0)
                     if stdout_closed() and not output:  # the reader has gone: judge on, unprinted, for the exit status
                         break
@@ -189,15 +190,21 @@ def analyze(
             raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
         summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
         if fmt is AnalyzeFormat.json:
-            line: dict[str, Any] = {"type": "summary", "files": totals.files, "games": totals.games, "hands": totals.hands}
-            line |= {
-                "analysed": analysed,
-                "not_analysed": not_analysed,
-                "errors": totals.errors,
-                "warnings": totals.warnings,
-                "notes": totals.notes,
-            }
-            stream.write(json.dumps(line | {"exit": totals.exit_status}) + "\n")
+            from ..interchange.summaries import AnalyzeSummary, summary_json
+
+            line = AnalyzeSummary(
+                type="summary",
+                files=totals.files,
+                games=totals.games,
+                hands=totals.hands,
+                analysed=analysed,
+                not_analysed=not_analysed,
+                errors=totals.errors,
+                warnings=totals.warnings,
+                notes=totals.notes,
+                exit=totals.exit_status,
+            )
+            stream.write(summary_json(line) + "\n")
         elif fmt is AnalyzeFormat.text and output is None:
             out.print(summary)
         else:

@@ -32,9 +32,9 @@ def bot(
 
     \b
     Examples:
-      referee bot sensible < requests.jsonl
+      referee bot sensible <<< '{"type": "ping", "id": 1}'
       referee match --bot mine="python3 mine.py" --bot sensible="referee bot sensible" --pairs 100
-      referee bot-check -- referee bot random --name shipped-random
+      referee bot-check -- python3 examples/bots/random_bot.py
     """
     from ..match.bots import serve
     from ..match.settings import check_name

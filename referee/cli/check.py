@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..judging.replay import Referee
-    from ..pipeline import Totals
+    from ..run.outcomes import Totals
     from .common import Output
 
 
@@ -53,7 +53,8 @@ def check(
     parts: str | None = PARTS_OPT,
     verbose: bool = VERBOSE_OPT,
 ) -> None:
-    from ..pipeline import UsageError, expand_paths, tune_gc
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
     from .targets import check_outputs
 
@@ -85,10 +86,10 @@ def _check(
     cluster: ClusterSpec | None,
 ) -> Totals:
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
-    import json
-
-    from ..pipeline import Outcome, Totals, default_jobs, outcomes
     from ..report.render import diagnostic_json, fold_repeats, in_line_order
+    from ..run.batch import outcomes
+    from ..run.local import default_jobs
+    from ..run.outcomes import Outcome, Totals
     from ..words import plural
     from .common import _print_diagnostic
     from .guard import stdout_closed
@@ -137,9 +138,20 @@ def _check(
         totals.files = len(totals.per_file)  # the files read before the stop
     summary = totals.summary() + (f" (stopped after {plural(max_errors, 'error')}; there may be more)" if stopped else "")
     if fmt is Format.json and not quiet:
-        line = {"type": "summary", "files": totals.files, "skipped": totals.skipped, "games": totals.games, "hands": totals.hands}
-        line |= {"errors": totals.errors, "warnings": totals.warnings, "notes": totals.notes, "exit": totals.exit_status}
-        sink.stream.write(json.dumps(line) + "\n")
+        from ..interchange.summaries import SummaryLine, summary_json
+
+        line = SummaryLine(
+            type="summary",
+            files=totals.files,
+            skipped=totals.skipped,
+            games=totals.games,
+            hands=totals.hands,
+            errors=totals.errors,
+            warnings=totals.warnings,
+            notes=totals.notes,
+            exit=totals.exit_status,
+        )
+        sink.stream.write(summary_json(line) + "\n")
     else:
         out.print(summary)
     if not sink.to_stdout:  # -O, --parts: the terminal still gets the result
@@ -169,7 +181,7 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
 
 
 def _quiet_line(out: Console, totals: Totals, file: str) -> None:
-    from ..pipeline import counted
+    from ..run.outcomes import counted
     from ..words import plural
 
     games, hands, errors, warnings, notes = totals.per_file.get(file, [0, 0, 0, 0, 0])

@@ -21,12 +21,11 @@ from .params import RULES_METAVAR, cluster_option, complete_rules, did_you_mean,
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..cluster.address import ClusterSpec
     from ..diagnostics import Diagnostic
     from ..engine.profiles import Profile
     from ..judging.replay import Referee
     from ..league.names import Aliases
-    from ..notation.reader import ReadResult
+    from ..run.dask import ClusterSpec
 
 
 class Format(StrEnum):
@@ -49,7 +48,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
 
 
 def _parse_options(text: str | None) -> dict[str, str]:
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     out: dict[str, str] = {}
     for item in (text or "").replace(",", " ").split():
@@ -67,7 +66,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 
     from ..engine.games import GAMES
     from ..judging.house import HouseRuleError, load_house_rules
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if rules.lower() in GAMES:
         return rules.lower(), {}
@@ -88,7 +87,7 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
     from ..engine.profiles import OptionError
     from ..judging.house import option_suggestion
     from ..judging.replay import Referee
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     name, profiles = _profile(rules)
     chosen = _parse_options(options)
@@ -105,7 +104,7 @@ def _aliases(referee: Referee) -> Aliases:
     """The ``[players]`` table of the house-rule file given with ``--rules`` (none without one)."""
     from ..judging.house import HouseRuleError, load_players
     from ..league.names import Aliases
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     source = referee.profiles[referee.defaults[0]].source if referee.profiles else None
     if source is None:
@@ -175,7 +174,7 @@ def batch_options(jobs: int | None, cluster: ClusterSpec | None, output: str | N
     wants something that one of them would silently not do (``--cluster local:N`` is
     ``N`` processes here).
     """
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if jobs is not None and cluster is not None:
         raise UsageError("--jobs and --cluster do not go together: --cluster local:N runs N worker processes here")
@@ -195,9 +194,9 @@ class Output:
 
 @contextmanager
 def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
-    """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.parts``)."""
-    from ..output import atomic_write
-    from ..parts import write_parts
+    """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.run.parts``)."""
+    from ..run.output import atomic_write
+    from ..run.parts import write_parts
 
     if parts is not None:
         with write_parts(parts) as writer:
@@ -207,17 +206,6 @@ def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
             yield Output(stream, lambda: None, False)
     else:
         yield Output(sys.stdout, lambda: None, True)
-
-
-def read_whole(results: Iterator[ReadResult], display: str) -> Iterator[ReadResult]:
-    """A file's records as read; a read that fails part way (standard input closed, a
-    device's I/O error) is a last S014 result, as a file that cannot be opened gives one."""
-    from ..notation.reader import ReadResult, cannot_read
-
-    try:
-        yield from results
-    except OSError as e:
-        yield ReadResult(None, [cannot_read(display, e)])
 
 
 VERBOSE_OPT: Any = typer.Option(
@@ -233,7 +221,11 @@ def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
             err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
 
 
-PATHS_HELP = "Record files, directories (searched for *.42, *.moon, *.88), or - for standard input."
+SEARCHED = ", ".join(f"*.{name}" for name in NAMES)
+"""The record files a directory is searched for, as the help says it: a game's profile name
+is its files' extension (``run.inputs.EXTENSIONS``, which is not imported at start-up)."""
+
+PATHS_HELP = f"Record files, directories (searched for {SEARCHED}), or - for standard input."
 
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}

@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .. import codes
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
+    from ..judging.judged import Judged
     from ..judging.replay import Referee
     from ..notation.record import GameRecord
-    from ..pipeline import Judged, Outcome
+    from ..run.outcomes import Outcome
 
 
 class ToFormat(StrEnum):
@@ -87,8 +88,10 @@ def convert(
 
     from ..interchange.peers.registry import Assembler, encode_judged, said
     from ..notation.writer import RecordWriter
-    from ..pipeline import EXTENSIONS, Totals, UsageError, default_jobs, expand_paths, tune_gc
     from ..report.render import fold_repeats
+    from ..run.inputs import EXTENSIONS, UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
     from .common import _print_diagnostic, _referee, _usage_fail, batch_options, command_output, name_skipped
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
@@ -112,7 +115,7 @@ def convert(
     totals = Totals(files=len(files), skipped=len(inputs.skipped))
     name_skipped(err, inputs.skipped, verbose)
     first = True
-    with command_output(output, parts) as sink:  # -O and --parts: all of it or nothing (output.py, parts.py)
+    with command_output(output, parts) as sink:  # -O and --parts: all of it or nothing (run/output.py, run/parts.py)
         stream = sink.stream
         if to is ToFormat.json:
             stream.write("[")
@@ -185,8 +188,9 @@ def _record_text(j: Judged) -> GameRecord | None:
 def _convert_source(
     files: list[str], source: FromFormat, referee: Referee, extract: Callable[[Judged], Any], jobs: int, cluster: ClusterSpec | None
 ) -> Iterator[Outcome[Any]]:
-    from ..judging.isolate import contained
-    from ..pipeline import Outcome, judge_result, outcome_of, outcomes
+    from ..run.batch import outcomes
+    from ..run.outcomes import Outcome, outcome_of
+    from ..run.records import contained, judge_numbered
 
     if source is FromFormat.text:
         yield from outcomes(files, referee, extract, jobs=jobs, cluster=cluster)
@@ -207,8 +211,8 @@ def _convert_source(
                     yield from outcomes([name], referee, extract, jobs=jobs)
                     continue
                 reads = read_documents(name)
-        judged = (judge_result(ReadResult(record, problems), referee, name, index) for index, record, problems in reads)
-        for j in contained(name, judged):  # a failure stays in its record, or in its file (judging/isolate.py)
+        documents = ((index, ReadResult(record, problems)) for index, record, problems in reads)
+        for j in contained(name, judge_numbered(documents, referee, name)):  # a failure stays in its record, or its file
             yield outcome_of(j, extract)
 
 
@@ -250,8 +254,8 @@ def schema(
     """
     import sys
 
-    from ..output import write_text
     from ..report.schemas import schema_text
+    from ..run.output import write_text
 
     text = schema_text(kind.value)
     if output:

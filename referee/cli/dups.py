@@ -34,9 +34,9 @@ def dups(
 
     from ..league.dups import Hashes
     from ..league.render import dups_document, dups_lines, dups_summary
-    from ..notation.reader import read_records
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, tune_gc
-    from .common import _print_diagnostic, _usage_fail, read_whole
+    from ..run.inputs import UsageError, expand_paths, read_input, shown
+    from ..run.local import tune_gc
+    from .common import _print_diagnostic, _usage_fail
     from .progress import Meter, wants_progress
 
     out, err = consoles()
@@ -49,9 +49,8 @@ def dups(
     status = 0
     with Meter(err, files, show=wants_progress() and fmt is Format.text) as meter:
         for name in files:
-            display = STDIN_NAME if name == STDIN else name
-            results = read_records(sys.stdin.buffer, STDIN_NAME) if name == STDIN else read_records(name)
-            for index, rr in enumerate(read_whole(results, display), start=1):
+            display = shown(name)
+            for index, rr in enumerate(read_input(name), start=1):
                 record = rr.record
                 meter.advance(display, len(record.hands) if record is not None else None)
                 problems = [d.resolve(record.source if record else None) for d in rr.diagnostics if d.is_syntax]

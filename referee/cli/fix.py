@@ -5,14 +5,14 @@ from __future__ import annotations
 import typer
 
 from .app import app
-from .common import OPTIONS_OPT, RULES_OPT, consoles
+from .common import OPTIONS_OPT, RULES_OPT, SEARCHED, consoles
 from .params import Command, paths_argument
 
 
 @app.command(cls=Command)
 def fix(
     paths: list[str] = paths_argument(
-        "Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the fixed text goes to standard output)."
+        f"Record files, directories (searched for {SEARCHED}), or - (standard input: the fixed text goes to standard output)."
     ),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list the files whose results need fixing (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
@@ -38,13 +38,13 @@ def fix(
     import difflib
     import sys
     from contextlib import ExitStack
-    from pathlib import Path
 
     from ..diagnostics import Diagnostic
     from ..league.fix import apply_edits, blocking, edits
     from ..notation.reader import cannot_read, file_text, read_text
-    from ..output import WriteError
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.output import WriteError
+    from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, write_raw
     from .inplace import editing
@@ -59,13 +59,11 @@ def fix(
     with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
         for name in files:
             held.close()
-            display = STDIN_NAME if name == STDIN else name
+            display = shown(name)
             editor = None
             try:
-                if name == STDIN:
-                    raw = sys.stdin.buffer.read()
-                elif diff or check_only:
-                    raw = Path(name).read_bytes()
+                if name == STDIN or diff or check_only:
+                    raw = input_bytes(name)
                 else:
                     editor = held.enter_context(editing(name))
                     raw = editor.data
@@ -86,8 +84,8 @@ def fix(
                 continue
             before, form = read
             found = []
-            for i, rr in enumerate(read_text(before, display), start=1):
-                judged = judge_result(rr, referee, display, i)
+            for judged in judge_results(read_text(before, display), referee, display):
+                i = judged.index
                 stop = blocking(judged.diagnostics)
                 if stop:
                     first = stop[0]

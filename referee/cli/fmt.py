@@ -5,14 +5,14 @@ from __future__ import annotations
 import typer
 
 from .app import app
-from .common import OPTIONS_OPT, RULES_OPT, VERBOSE_OPT, consoles
+from .common import OPTIONS_OPT, RULES_OPT, SEARCHED, VERBOSE_OPT, consoles
 from .params import Command, paths_argument
 
 
 @app.command(cls=Command)
 def fmt(
     paths: list[str] = paths_argument(
-        "Record files, directories (searched for *.42, *.moon, *.88), or - (standard input: the canonical text goes to standard output)."
+        f"Record files, directories (searched for {SEARCHED}), or - (standard input: the canonical text goes to standard output)."
     ),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; list files that are not canonical (exit 1)."),
     diff: bool = typer.Option(False, "--diff", help="Change nothing; show what would change as a unified diff."),
@@ -45,10 +45,11 @@ def fmt(
     from ..diagnostics import Diagnostic
     from ..notation.reader import file_text, read_records
     from ..notation.writer import format_records
-    from ..output import WriteError, reason
-    from ..pipeline import STDIN, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.output import WriteError, reason
+    from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
     from .inplace import editing
@@ -65,14 +66,11 @@ def fmt(
     with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
         for name in inputs.files:
             held.close()
-            display = "<stdin>" if name == STDIN else name
+            display = shown(name)
             edit = None
             try:  # read once, as bytes: standard input and FIFOs cannot be read twice
-                if name == STDIN:
-                    data = sys.stdin.buffer.read()
-                elif diff or check_only:
-                    with open(name, "rb") as f:
-                        data = f.read()
+                if name == STDIN or diff or check_only:
+                    data = input_bytes(name)
                 else:
                     edit = held.enter_context(editing(name))
                     data = edit.data
@@ -84,8 +82,7 @@ def fmt(
             read = file_text(data, display)  # as the reader reads it, and the form (encoding, BOM, line ends) to keep
             records = []
             broken = False
-            for i, rr in enumerate(read_records(io.BytesIO(data), display), start=1):  # bad bytes are S006, as in check
-                judged = judge_result(rr, referee, display, i)
+            for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):  # bad bytes are S006, as in check
                 syntax = [d for d in judged.diagnostics if d.is_syntax]
                 if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                     broken = True

@@ -45,7 +45,7 @@ from typing import Any, TextIO, cast
 
 import typer
 
-from ..output import GuardedStream, WriteError
+from ..run.output import GuardedStream, WriteError
 
 __all__ = ["guard_commands", "guarded", "run", "stdout_closed"]
 
@@ -178,7 +178,7 @@ def _escaped(error: Exception) -> str:
     run had started (``--cluster`` with a scheduler that cannot be reached) in its own
     words, anything else as the bug it is."""
     from ..judging.isolate import crash_summary
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if isinstance(error, UsageError):
         return str(error)

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..output import WriteError, write_text
+from ..run.output import WriteError, write_text
 
 __all__ = ["LOCK_WAIT", "Editing", "editing"]
 

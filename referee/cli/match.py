@@ -9,12 +9,19 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..engine.games import DEFAULT_GAME, NAMES
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import Format, consoles
-from .params import RULES_METAVAR, Command, choice_option, complete_rules, number_option
+from .params import RULES_METAVAR, Command, choice_option, cluster_option, complete_rules, number_option
 
 if TYPE_CHECKING:
     from ..interchange.match_report import GameLine, PairingResult
+
+
+MATCH_CLUSTER = cluster_option(
+    "Play the pairs on a Dask cluster instead: local:N starts N worker processes here, tcp://HOST:PORT uses a running "
+    "scheduler whose workers can run the bots' commands, sync plays them in this process. Needs pip install 'referee42[dask]'."
+)
 
 
 class DealsKind(StrEnum):
@@ -103,7 +110,7 @@ def match(
     max_hands: int = number_option(200, "--max-hands", minimum=1, help="Hands after which a game no side has won stops (unterminated)."),
     event: str | None = typer.Option(None, "--event", metavar="TEXT", help="The records' [Event] tag."),
     concurrency: int = number_option(1, "--concurrency", "-j", minimum=1, help="Units (pairs) played side by side; results stay in order."),
-    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDR", help="Not available for match yet: use --concurrency."),
+    cluster: ClusterSpec | None = MATCH_CLUSTER,
     output: str | None = typer.Option(
         None, "--output", "-O", metavar="FILE", help="Write every game's record to this file (and its journal beside it)."
     ),
@@ -130,7 +137,7 @@ def match(
     \b
     Examples:
       referee match --bot a="python3 a.py" --bot b="node b.js" --pairs 200 -O match.42
-      referee match --bot a="referee bot sensible" --bot r="referee bot random" --sprt "elo0=0 elo1=20"
+      referee match --bot s="referee bot sensible" --bot r="referee bot random" --pairs 30 --sprt "elo0=0 elo1=100"
       referee match --bots bots.toml --tournament round-robin --pairs 50 --concurrency 2
       referee match -b a=./a -b b=./b --tc 60+0.5 --on-fault forfeit-game --log logs/ -O m.42
       referee match -b a=./a -b b=./b -O m.42 --resume
@@ -145,13 +152,11 @@ def match(
     from ..match.store import StoreError
     from ..match.table import FaultRule, TimeRule
     from ..match.words import game_words, score_words, summary_words
-    from ..output import write_text
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
+    from ..run.output import write_text
     from .common import _referee, _usage_fail
 
     _out, err = consoles()
-    if cluster is not None:
-        raise _usage_fail(err, "--cluster is not available for match yet; play units side by side with --concurrency N")
     try:
         referee = _referee(rules, options)
         chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
@@ -169,6 +174,8 @@ def match(
             raise ValueError("give --pairs or --games, not both")
         if output is not None and parts is not None:
             raise ValueError("give -O FILE or --parts DIR, not both")
+        if cluster is not None and concurrency > 1:
+            raise ValueError("give --concurrency N or --cluster, not both")
         game = chosen.game
         per_unit = 1 if deals is DealsKind.independent else (2 if len(game.team_labels) == 2 else game.players)
         if games is not None and games % per_unit:
@@ -199,6 +206,7 @@ def match(
             faults=FaultRule(on_fault=on_fault.value, max_faults=max_faults, recover=recover),
             sprt=sprt_of(sprt) if sprt else None,
             concurrency=concurrency,
+            cluster=cluster,
             filler=filler.value,
             max_hands=max_hands,
             event=event,
@@ -235,7 +243,7 @@ def match(
     try:
         summary = play_match(settings, on_game, on_unit, on_resume)
         failure = None
-    except StoreError as e:
+    except (StoreError, UsageError) as e:
         raise _usage_fail(err, str(e)) from None
     except MatchFailed as e:
         summary, failure = e.summary, str(e)

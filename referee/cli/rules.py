@@ -45,8 +45,8 @@ def rules_command(
     import sys
 
     from ..engine.profiles import Profile
-    from ..pipeline import UsageError
     from ..report.rulesdoc import rules_json, rules_text
+    from ..run.inputs import UsageError
     from .common import _profile, _usage_fail
 
     _out, err = consoles()

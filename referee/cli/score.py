@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..cluster.address import ClusterSpec
+from ..run.dask import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
@@ -16,8 +16,9 @@ from .params import Command, choice_option, paths_argument
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..judging.judged import Judged
     from ..judging.replay import Referee
-    from ..pipeline import Judged, Totals
+    from ..run.outcomes import Totals
     from .common import Output
 
 
@@ -57,7 +58,8 @@ def score(
       referee score samples/legal/ --format csv > hands.csv
       referee score samples/legal/ --format json --parts scores/
     """
-    from ..pipeline import UsageError, expand_paths, tune_gc
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import tune_gc
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
     from .targets import check_outputs
 
@@ -88,10 +90,12 @@ def _score(
 ) -> Totals:
     """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
 
-    from ..pipeline import Totals, default_jobs, outcomes
     from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS, score_sheet
+    from ..run.batch import outcomes
+    from ..run.local import default_jobs
+    from ..run.outcomes import Totals
     from .common import _print_diagnostic
     from .guard import stdout_closed
     from .progress import Meter, wants_progress

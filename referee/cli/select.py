@@ -16,9 +16,9 @@ from .params import Command, choice_option, complete_rules, number_option, paths
 if TYPE_CHECKING:
     from contextlib import ExitStack
 
+    from ..judging.judged import Judged
     from ..league.select import Filters
     from ..notation.writer import RecordWriter
-    from ..pipeline import Judged
 
 
 class SelectFormat(StrEnum):
@@ -110,8 +110,11 @@ def select(
 
     from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
-    from ..output import WriteError
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..run.batch import outcomes
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
+    from ..run.output import WriteError
     from .common import _aliases, _referee, _usage_fail
     from .progress import Meter, wants_progress
     from .targets import check_outputs
@@ -168,7 +171,7 @@ def select(
                         sink.write(item)
                         chosen += 1
                         kept_hands += item.hands
-    except (WriteError, UsageError) as e:  # the file is left as it was (output.py)
+    except (WriteError, UsageError) as e:  # the file is left as it was (run/output.py)
         raise _usage_fail(err, str(e)) from None
     for line in skipped:
         err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, markup=True)
@@ -184,7 +187,7 @@ def select(
 
 
 def _pair(text: str) -> tuple[str, str]:
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
@@ -196,7 +199,7 @@ def _check_filters(filters: Filters) -> None:
     """A filter that could never match is a mistake to say, not an empty output."""
     from ..codes import CATALOG
     from ..notation.items.trump import declaration
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
     from .params import did_you_mean
 
     for c in filters.codes:
@@ -240,8 +243,8 @@ def _pick(filters: Filters, hands: bool, to: str, keep_unreadable: bool, j: Judg
     from dataclasses import replace
 
     from ..interchange.documents import document_json
+    from ..judging.judged import Judged
     from ..league.select import selected
-    from ..pipeline import Judged
     from ..report.canonical import canonical
 
     if j.record is None:
@@ -272,7 +275,7 @@ class _Outputs:
     """Where ``select`` writes: standard output or ``-O FILE``; with ``--split-by clean`` a
     clean and a broken file (``FILE-clean.EXT``, ``FILE-broken.EXT``); with ``--split-by
     game`` one file per game (``FILE-0001.EXT``, ...).  Each file is written atomically
-    (``output.atomic_write``): it appears whole once its last record is written, and a
+    (``run.output.atomic_write``): it appears whole once its last record is written, and a
     run that fails leaves the file it was writing as it was."""
 
     def __init__(self, output: str | None, split: str | None, to: str, inputs: list[str], err: Any) -> None:
@@ -333,7 +336,7 @@ class _Outputs:
         from contextlib import ExitStack
 
         from ..notation.writer import RecordWriter
-        from ..output import atomic_write
+        from ..run.output import atomic_write
 
         if name and self.split == "game":
             from .targets import check_outputs

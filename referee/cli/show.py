@@ -35,7 +35,7 @@ class Moment(StrEnum):
 
 def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: PictureFormat) -> At:
     """The moment ``show`` draws (see ``report.adapter.At``), or a usage error."""
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if trick is not None and at is not None:
         raise UsageError("give --trick or --at, not both")
@@ -58,14 +58,14 @@ def _write_or_print(output: str | None, text: str, err: Console) -> None:
     """Write ``text`` to ``output`` (or standard output); a file that cannot be written is a usage error."""
     import sys
 
-    from ..output import WriteError, write_text
+    from ..run.output import WriteError, write_text
     from .common import _usage_fail
 
     if output is None:
         sys.stdout.write(text)
         return
     try:
-        write_text(output, text)  # all of it or nothing (output.py)
+        write_text(output, text)  # all of it or nothing (run/output.py)
     except WriteError as e:
         raise _usage_fail(err, str(e)) from None
 
@@ -104,10 +104,11 @@ def report(
     from .. import codes
     from ..diagnostics import exit_status
     from ..judging.isolate import crash_summary
-    from ..output import reason
-    from ..pipeline import UsageError, expand_paths
-    from ..report.adapter import read_views
+    from ..report.adapter import record_views
     from ..report.html import IndexEntry, index_html, report_html
+    from ..run.inputs import UsageError, expand_paths, shown
+    from ..run.output import reason
+    from ..run.records import judged_records
     from ..words import plural
     from .common import _referee, _usage_fail
     from .targets import check_outputs
@@ -123,9 +124,9 @@ def report(
         raise _usage_fail(err, str(e)) from None
     status = 0
     for name, target in zip(files, targets, strict=True):
-        judged: list[tuple[Judged, Trace]] | None = [] if analysis else None
         try:
-            views, unread, diagnostics = read_views(name, referee, judged)
+            judged = list(judged_records(name, referee, trace=True))  # the trace: each hand's diagram and its analysis
+            views, unread, diagnostics = record_views(judged)
         except Exception as e:  # this file only: the other pages are still written (judging/isolate.py)
             problem = (
                 f"cannot read {name}: {reason(e)}"
@@ -140,8 +141,8 @@ def report(
             _usage_fail(err, unreadable.message)
             status = 2
             continue
-        solved = _page_analysis(judged, referee) if judged is not None else None
-        page = report_html(views, file="<stdin>" if name == "-" else name, problems=unread, analysis=solved)
+        solved = _page_analysis([j for j in judged if j.verdict is not None], referee) if analysis else None
+        page = report_html(views, file=shown(name), problems=unread, analysis=solved)
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
         hands = sum(len(v.hands) for v in views)
@@ -151,7 +152,7 @@ def report(
         pages.append(
             IndexEntry(
                 href=target.name,
-                file="<stdin>" if name == "-" else name,
+                file=shown(name),
                 events=list(dict.fromkeys(events)),
                 games=sum(v.mode == "game" for v in views),
                 hands=hands,
@@ -166,17 +167,17 @@ def report(
     raise typer.Exit(status)
 
 
-def _page_analysis(judged: list[tuple[Judged, Trace]], referee: Referee) -> Analysis:
+def _page_analysis(judged: list[Judged], referee: Referee) -> Analysis:
     """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
-    from ..judging.analysis_batch import analyse_records
     from ..report.analysis import page_analysis
+    from ..run.analyse import analyse_records
 
     return page_analysis(analyse_records(judged, referee))
 
 
 def _report_targets(files: list[str], output: str) -> list[Path]:
     """The page each input file becomes: ``FILE.html`` itself, or ``NAME.html`` in a directory."""
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     out = Path(output)
     if out.suffix.lower() in (".html", ".htm") and not out.is_dir():
@@ -242,17 +243,16 @@ def show(
       referee show samples/broken/42-renege.42 --hand 1 --format svg > renege.svg
     """
     import io
-    import sys
 
+    from .. import codes
     from ..diagnostics import exit_status
-    from ..engine.tiles import Tile
-    from ..engine.views import HandView
-    from ..notation.reader import read_records
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths
+    from ..notation.reader import ReadResult
     from ..report.escaping import Console
     from ..report.picture import hand_picture
+    from ..run.inputs import UsageError, expand_paths, shown
+    from ..run.records import judged_records
     from ..words import plural
-    from .common import _print_diagnostic, _referee, _usage_fail, read_whole
+    from .common import _print_diagnostic, _referee, _usage_fail
     from .targets import check_outputs
 
     out, err = consoles()
@@ -263,28 +263,34 @@ def show(
         moment = _show_moment(trick, at, hand, fmt)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
-    display = STDIN_NAME if file == STDIN else file
-    results = read_records(sys.stdin.buffer, STDIN_NAME) if file == STDIN else read_records(file)
-    for index, rr in enumerate(read_whole(results, display), start=1):
-        if game is not None and index != game:
-            continue
+    display = shown(file)
+
+    def wanted(index: int, rr: ReadResult) -> bool:
+        """The record to draw: ``--game``'s, or with ``--hand`` alone the first that has the
+        hand (an unreadable record is not the one looked for; a file that cannot be read is said)."""
+        if game is not None:
+            return index == game
+        if hand is None:
+            return True
         if rr.record is None:
-            if game is None and hand is not None and not any(d.code == "S014" for d in rr.diagnostics):
-                continue  # an unreadable record, not the one looked for; a file that cannot be read is said
-            for d in rr.diagnostics:
+            return any(d.code is codes.S014 for d in rr.diagnostics)
+        return hand in _labels(rr.record)
+
+    for j in judged_records(file, referee, trace=True, wanted=wanted):  # only the record drawn is judged
+        record, verdict, trace = j.record, j.verdict, j.trace
+        if record is None:
+            for d in j.diagnostics:
                 _print_diagnostic(err, d)
             raise typer.Exit(2)
-        record = rr.record
-        labels = [h.label(i) for i, h in enumerate(record.hands, start=1)]
+        labels = _labels(record)
         if hand is not None and hand not in labels:
-            if game is None:
-                continue  # `--hand N` alone: the first record with a hand numbered N
             raise _usage_fail(err, f"record {game} has no hand {hand}; its hands are {', '.join(map(str, labels)) or 'none'}")
-        trace: dict[int, list[tuple[HandView, list[Tile]]]] = {}
-        verdict = referee.judge(record, file=display, game_index=index, trace=trace)
-        source = record.source
-        verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
-        diagnostics = verdict.diagnostics + [d.resolve(source) for d in rr.diagnostics]
+        if verdict is None or trace is None:  # judging it failed (a bug): its S016 says so
+            for d in j.diagnostics:
+                _print_diagnostic(err, d)
+            raise typer.Exit(exit_status(j.diagnostics))
+        read = j.diagnostics[: len(j.diagnostics) - len(verdict.diagnostics)]
+        diagnostics = verdict.diagnostics + read  # the verdict's first, as show has always printed them
         position = None if hand is None else labels.index(hand) + 1
         hands = range(1, len(record.hands) + 1) if position is None else [position]
         problems = [d for d in diagnostics if hand is None or d.hand in (None, hand)]
@@ -308,3 +314,8 @@ def show(
     if hand is not None and game is None:
         raise _usage_fail(err, f"{display} has no hand numbered {hand}")
     raise _usage_fail(err, f"{display} has fewer than {plural(game or 1, 'record')}")
+
+
+def _labels(record: GameRecord) -> list[int]:
+    """The written number of each hand of ``record``, in order."""
+    return [h.label(i) for i, h in enumerate(record.hands, start=1)]

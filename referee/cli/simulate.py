@@ -61,9 +61,9 @@ def simulate(
 
     from ..engine.games import make_rules
     from ..notation.writer import format_game
-    from ..output import atomic_write
-    from ..pipeline import UsageError
     from ..play.simulate import simulate_games
+    from ..run.inputs import UsageError
+    from ..run.output import atomic_write
     from .common import _referee, _usage_fail
     from .guard import stdout_closed
     from .progress import wants_progress
@@ -76,7 +76,7 @@ def simulate(
         raise _usage_fail(err, str(e)) from None
     show = wants_progress() and (output is not None or not sys.stdout.isatty())
     with (
-        atomic_write(output) if output else nullcontext(sys.stdout) as stream,  # -O: all of it or nothing (output.py)
+        atomic_write(output) if output else nullcontext(sys.stdout) as stream,  # -O: all of it or nothing (run/output.py)
         Progress(console=err, disable=not show, transient=True) as progress,
     ):
         task = progress.add_task("simulating", total=games)

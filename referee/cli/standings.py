@@ -57,7 +57,10 @@ def standings(
     from ..league.names import Roster
     from ..league.render import CROSS_TITLE, cross_table, standings_document, standings_table, standings_title
     from ..league.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, Table
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
+    from ..run.batch import outcomes
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .params import did_you_mean
     from .progress import Meter, wants_progress

@@ -55,8 +55,11 @@ def stats(
     from ..league.names import Roster
     from ..league.render import STATS_CSV_FIELDS, stats_document, stats_rows, stats_table
     from ..league.stats import Tally
-    from ..pipeline import Totals, UsageError, default_jobs, expand_paths, outcomes, tune_gc
     from ..report.escaping import csv_writer
+    from ..run.batch import outcomes
+    from ..run.inputs import UsageError, expand_paths
+    from ..run.local import default_jobs, tune_gc
+    from ..run.outcomes import Totals
     from .common import _aliases, _print_diagnostic, _referee, _usage_fail
     from .progress import Meter, wants_progress
 

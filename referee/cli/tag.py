@@ -50,10 +50,11 @@ def tag(
     from ..league.retag import retag
     from ..notation.reader import file_text, read_records, read_text
     from ..notation.writer import format_records
-    from ..output import WriteError, reason
-    from ..pipeline import STDIN, STDIN_NAME, UsageError, expand_paths, judge_result
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.output import WriteError, reason
+    from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
     from .inplace import editing
@@ -79,14 +80,11 @@ def tag(
     with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
         for path in inputs.files:
             held.close()
-            display = STDIN_NAME if path == STDIN else path
+            display = shown(path)
             edit = None
             try:  # read once, as bytes: standard input and FIFOs cannot be read twice
-                if path == STDIN:
-                    data = sys.stdin.buffer.read()
-                elif diff:
-                    with open(path, "rb") as f:
-                        data = f.read()
+                if path == STDIN or diff:
+                    data = input_bytes(path)
                 else:
                     edit = held.enter_context(editing(path))
                     data = edit.data
@@ -96,8 +94,7 @@ def tag(
                 continue
             read = file_text(data, display)  # the text as the reader reads it, and the form to keep
             records, problems = [], []
-            for i, rr in enumerate(read_records(io.BytesIO(data), display), start=1):
-                judged = judge_result(rr, referee, display, i)
+            for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):
                 syntax = [d for d in judged.diagnostics if d.is_syntax and d.is_error]
                 if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                     problems += syntax
@@ -107,8 +104,8 @@ def tag(
             if not problems:  # the tags set must read back: a value the reader refuses would lose the record
                 problems = [
                     d
-                    for i, rr in enumerate(read_text(after, display), start=1)
-                    for d in judge_result(rr, referee, display, i).diagnostics
+                    for judged in judge_results(read_text(after, display), referee, display)
+                    for d in judged.diagnostics
                     if d.is_syntax and d.is_error
                 ]
                 if problems:
@@ -156,7 +153,7 @@ def _name(text: str, option: str) -> str:
     """A tag name as the notation writes one (``Event``, ``Round``...), or a usage error."""
     import re
 
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
 
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", text):
         raise UsageError(f"{option}: {text!r} is not a tag name (letters, digits and _, starting with a letter)")
@@ -167,7 +164,7 @@ def _pair(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``: a known tag name (a near miss of one is refused with the one
     meant) and a value on one line."""
     from ..notation.tags import KNOWN_TAGS
-    from ..pipeline import UsageError
+    from ..run.inputs import UsageError
     from .params import did_you_mean
 
     name, eq, value = text.partition("=")

@@ -39,7 +39,7 @@ def check_outputs(outputs: Iterable[str | Path | None], inputs: Iterable[str], e
     """Raise a ``UsageError`` for an output that is one of the ``inputs`` (by identity),
     and say on ``err`` where an output that is a symbolic link leads."""
     from ..notation.urls import is_url
-    from ..pipeline import STDIN, UsageError
+    from ..run.inputs import STDIN, UsageError
 
     targets = [str(o) for o in outputs if o is not None]
     if not targets:

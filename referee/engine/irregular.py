@@ -108,11 +108,11 @@ def check_forfeit(h: HandState, a: actions.Forfeit) -> Refusal | None:
     >>> h = Hand(make_rules("42"), dealer=3, deal=None)
     >>> for seat in range(4): h.bid(seat, None)        # everyone passed: thrown in
     >>> h.check(actions.Forfeit(1)).code
-    'E414'
+    'E415'
     """
     if finished(h):
         return Refusal(
-            codes.E414,
+            codes.E415,
             f"the hand was already over when {h.seat(a.seat)} forfeited it",
             "a forfeit ends a hand still being played: leave it out, or write the plays as far as the fault",
             seat=a.seat,

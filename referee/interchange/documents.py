@@ -15,8 +15,9 @@ from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict
 from ..notation.record import RECORD_VERSION, GameRecord
 from .shapes import Position, dump, model_of
+from .summaries import SummaryLine as _SummaryLine
 
-__all__ = ["SCHEMAS", "CheckLine", "Document", "document_json"]
+__all__ = ["SCHEMAS", "CheckLine", "Document", "SummaryLine", "document_json"]
 
 _Record = model_of(GameRecord)
 _Verdict = model_of(GameVerdict)
@@ -68,25 +69,11 @@ class DiagnosticLine(BaseModel):
     hand: int | None
 
 
-class SummaryLine(BaseModel):
-    """The last line of ``check --format json``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    type: Literal["summary"]
-    files: int
-    skipped: int = 0
-    """Files of the directories given that are not record files, and were not read."""
-    games: int
-    hands: int
-    errors: int
-    warnings: int
-    notes: int = 0
-    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
-    exit: int
+SummaryLine = model_of(_SummaryLine)
+"""The last line of ``check --format json``, as published (``summaries.SummaryLine`` writes it)."""
 
 
-class CheckLine(RootModel[DiagnosticLine | SummaryLine]):
+class CheckLine(RootModel[DiagnosticLine | SummaryLine]):  # type: ignore[valid-type]
     """A line of ``check --format json``."""
 
 

@@ -1,8 +1,8 @@
 """Double-dummy analysis of recorded hands: the value before and after every play.
 
-A judged record's hands are replayed again with a trace (``Referee.judge(trace=)``),
-which gives the engine's position before each play; the first one, the opening
-lead, and the tiles played go to the solver (``engine.solver.solve_line``), which
+A record judged with a trace (``Referee.judge(trace=)``, which ``referee.run``
+asks for when it judges records for ``analyze``) has the engine's position before
+each play; the first one, the opening lead, and the tiles played go to the solver (``engine.solver.solve_line``), which
 gives the value before each play and after each legal tile.  From those come the
 cost of each play, its best tiles, and the plays that turned a hand that could be
 made into one that could not (``lost``) or back (``won``).
@@ -10,11 +10,11 @@ made into one that could not (``lost``) or back (``won``).
 A hand is analysed only when its deal is written and it has no rule error: an
 analysis of a hand the referee could not follow would be a guess.  A hand whose
 search runs past the node budget is not analysed either.  Those hands come back
-as ``Skipped`` with the reason in words (``analysis_batch.skip_note`` makes it a
-W105 note).
+as ``Skipped`` with the reason in words (``referee.run.analyse.skip_note`` makes it
+a W105 note).
 
 The work is in ``HandTask``\\ s, plain picklable data, so that
-``analysis_batch.analyse_records`` can spread the hands over worker processes.
+``referee.run.analyse.analyse_records`` can spread the hands over worker processes.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..engine.views import HandView
 from ..notation.record import HandRecord
 from ..source import Span
 from .judged import Judged
-from .replay import Referee, Trace
+from .replay import Referee
 from .rules_for import rules_for
 from .verdict import HandVerdict
 
@@ -243,18 +243,19 @@ def _ignore(code: Code, message: str, at: Span | None, hint: str | None = None) 
 def plan_record(
     j: Judged,
     referee: Referee,
-    trace: Trace | None = None,
     *,
     only: int | None = None,
     budget: int = DEFAULT_BUDGET,
     with_par: bool = False,
 ) -> list[HandTask | Skipped]:
     """Each hand of a judged record as a task for ``analyse``, or skipped with the reason
-    (``only``: the hand of that written number alone).  ``trace``: the record's trace,
-    when it was judged with one; else it is judged again to have it."""
-    record, verdict = j.record, j.verdict
+    (``only``: the hand of that written number alone).  The record must have been judged
+    with its trace (``Judged.trace``): it is not judged again here."""
+    record, verdict, trace = j.record, j.verdict, j.trace
     if record is None or verdict is None:
         return []
+    if trace is None:
+        raise ValueError("plan_record needs the record judged with its trace (trace=True)")
     numbered = [(i, hr.label(i), hr) for i, hr in enumerate(record.hands, start=1)]
     numbered = [n for n in numbered if only is None or n[1] == only]
     if not numbered:
@@ -262,9 +263,6 @@ def plan_record(
     rules = rules_for(record, referee.defaults, _ignore, referee.profiles)
     if rules is None:
         return [Skipped(n, i, "the record's rules cannot be read") for i, n, _ in numbered]
-    if trace is None:
-        trace = {}
-        referee.judge(record, trace=trace)
     errors: dict[int | None, list[str]] = {}
     for d in j.diagnostics:
         if d.is_error:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid
+from ..engine.auction import Bid, still_to_call
 from ..engine.deal import check_deal, kitty_of
 from ..engine.hand import Hand, HandResult, Phase, Trick
+from ..engine.profiles import Rules
 from ..engine.rebuild import rebuild_deal
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
@@ -26,12 +26,12 @@ from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
+from .judged import Trace
+from .labels import Labels
 from .rules_for import declaration_of
 from .rulings import Rulings
+from .sink import Sink
 from .verdict import TrickVerdict
-
-if TYPE_CHECKING:
-    from .replay import GameReplay
 
 __all__ = ["End", "HandJudge", "Stop"]
 
@@ -80,21 +80,26 @@ def engine_plays(seats: tuple[tuple[str, int], ...]) -> EnginePlays:
 
 
 class HandJudge:
-    """Follows the hands of one record for its ``GameReplay``."""
+    """Follows the hands of one record, one after another.
 
-    def __init__(self, g: GameReplay) -> None:
-        self.g = g
-        self.game = g.game
-        self.rules = g.rules
-        self.add: Callable[[Code, str, Span | None, str | None], None] = g.sink.add
-        self.refusal: Callable[[Refusal, Span | None], None] = g.sink.refusal
-        self.source: Source | None = g.record.source
-        self.rulings: Rulings | None = None
-        """The irregularities of the hand being followed (None: it writes none)."""
+    It is handed what it needs: the rules, the record's ``labels``, the ``sink`` its
+    diagnostics go to, the record's ``source`` (to place a play within its trick) and
+    the ``trace`` to fill, if any.  Nothing it holds refers back to it.
+    """
+
+    def __init__(self, rules: Rules, labels: Labels, sink: Sink, source: Source | None, trace: Trace | None = None) -> None:
+        self.game = rules.game
+        self.rules = rules
+        self.labels = labels
+        self.sink = sink
+        self.add: Callable[[Code, str, Span | None, str | None], None] = sink.add
+        self.refusal: Callable[[Refusal, Span | None], None] = sink.refusal
+        self.source = source
+        self.trace = trace
         self._spans: dict[Span, list[Span]] = {}
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
-        self._plays = engine_plays(tuple(sorted(g.seats.items())))
+        self._plays = engine_plays(tuple(sorted(labels.seats.items())))
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -119,17 +124,17 @@ class HandJudge:
     # -- the deal ----------------------------------------------------------------------
     def make_hand(self, hr: HandRecord, dealer: int) -> Hand | None:
         """The engine's hand from the deal, or from the plays when no deal is written."""
-        g = self.g
+        labels = self.labels
         game = self.game
         n = game.players
         hands: list[list[Tile] | None] = [None] * n
         rows: list[Span | None] = [None] * n
         if hr.deal is not None:
-            seats = g.seats
+            seats = labels.seats
             for dealt in hr.deal:
                 s = seats.get(dealt.seat)
                 if s is None:
-                    s = g.seat(dealt.seat, dealt.at)
+                    s = labels.seat(dealt.seat, dealt.at)
                     if s is None:
                         continue
                 if hands[s] is not None:
@@ -192,25 +197,20 @@ class HandJudge:
                 raise Stop
         return hand.apply(action, checked=refusal, force=True)
 
-    def follow(self, hr: HandRecord, hand: Hand) -> None:
-        """Every action of ``hr``, in order; raises ``Stop`` where the hand is lost."""
-        rulings = self.rulings = Rulings(self, hr) if hr.misdeal or hr.renege or hr.accepted else None
-        try:
-            self._follow(hr, hand, rulings)
-        finally:
-            self.rulings = None  # the rulings refer to this judge: no cycle outlives the hand
-
-    def _follow(self, hr: HandRecord, hand: Hand, rulings: Rulings | None) -> None:
-        g = self.g
+    def follow(self, hr: HandRecord, hand: Hand, index: int) -> None:
+        """Every action of ``hr``, the ``index``-th hand of its record, in order; raises
+        ``Stop`` where the hand is lost."""
+        labels = self.labels
+        rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
         game = self.game
-        seats = g.seats
+        seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
         for call in hr.calls:
             label = call.seat
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
-                seat = g.seat(label, call.at)
+                seat = labels.seat(label, call.at)
             bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
             refusal = hand.check_bid(seat, bid)
             if refusal is None:
@@ -223,7 +223,7 @@ class HandJudge:
             return
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
-                left = game.players - len(hand.calls)
+                left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
@@ -252,7 +252,7 @@ class HandJudge:
                     codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
                 )
                 raise Stop
-            by = g.seat(hr.trump.by, hr.trump.by_at)
+            by = labels.seat(hr.trump.by, hr.trump.by_at)
             decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
             refusal = hand.check(decl)
             at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
@@ -261,7 +261,7 @@ class HandJudge:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
-        self.plays(hr.tricks, hand, open_end=hr.forfeit is not None)
+        self.plays(hr.tricks, hand, index, rulings, open_end=hr.forfeit is not None)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
@@ -292,7 +292,7 @@ class HandJudge:
         fault in a match played under the referee), scored as a ruled renege is."""
         f = hr.forfeit
         assert f is not None
-        seat = self.g.seat(f.seat, f.at)
+        seat = self.labels.seat(f.seat, f.at)
         if seat is None:
             return
         stopped = len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
@@ -301,7 +301,7 @@ class HandJudge:
             where = f"in trick {stopped}" if stopped is not None else "before the play"
             said = f"trick {f.trick}" if f.trick is not None else "no trick"
             hint = f"write `forfeit {f.seat} {f.fault}" + (f" trick {stopped}`" if stopped is not None else "`")
-            self.add(codes.E415, f"the forfeit names {said}, but the hand stopped {where}", f.at, hint)
+            self.add(codes.E416, f"the forfeit names {said}, but the hand stopped {where}", f.at, hint)
         self.act(hand, actions.Forfeit(seat), f.at, checked=refusal)
         if refusal is None:
             side = self.game.team_labels[self.game.teams[seat]]
@@ -340,19 +340,19 @@ class HandJudge:
                     pool.remove(p.tile)
         return pool[0] if len(pool) == 1 else None
 
-    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, *, open_end: bool = False) -> None:
-        """Every play of ``tricks``; with ``open_end`` (a forfeit stopped the hand) the last trick
-        may hold fewer tiles than a trick does."""
-        g = self.g
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None, *, open_end: bool = False) -> None:
+        """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace); with
+        ``open_end`` (a forfeit stopped the hand) the last trick may hold fewer tiles than a trick does."""
+        labels = self.labels
         size = hand.trick_size
-        seats = g.seats
-        trace = g.trace
+        seats = labels.seats
+        trace = self.trace
         check_play = hand.check_play
         apply = hand.apply
         play_run = hand.play_run
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
-        plain = trace is None and self.rulings is None
+        plain = trace is None and rulings is None
         first = 0  # the first trick to follow trick by trick
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
@@ -400,16 +400,16 @@ class HandJudge:
                 label = p.seat
                 seat = None if label is None else seats.get(label)
                 if seat is None and label is not None:
-                    seat = g.seat(label, self.play_at(tr, j))
+                    seat = labels.seat(label, self.play_at(tr, j))
                 t = p.tile
                 if trace is not None:
-                    trace.setdefault(g.index, []).append((view := hand.view(), list(view.legal)))
+                    trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
                 refusal = check_play(seat, t)
-                if refusal is not None and self.rulings is not None:
-                    refusal = self.rulings.accept(hand, seat, t, refusal)
+                if refusal is not None and rulings is not None:
+                    refusal = rulings.accept(hand, seat, t, refusal)
                 if refusal is None:
                     done = apply(new_play((seat, t)), checked=None)
-                elif self.rulings is not None and self.rulings.called(hand, refusal):
+                elif rulings is not None and rulings.called(hand, refusal):
                     done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
@@ -422,7 +422,7 @@ class HandJudge:
 
     def written_winner(self, tr: TrickRecord, winner: int) -> None:
         """The winner the record writes for ``tr``, against the one who took it."""
-        want = self.g.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
+        want = self.labels.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
         if want is not None and want != winner:
             ws = self.game.seats
             self.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[winner]} wins it", tr.winner_at or tr.at, None)
@@ -430,14 +430,13 @@ class HandJudge:
     # -- what the record states ------------------------------------------------------------
     def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
         """The result, award and score the record states, against the replay's."""
-        g = self.g
         game = self.game
         labels = game.team_labels
         team = hand.declaring_team
         r = hr.result
         if r is not None and team is not None:
             if r.side is not None:
-                side = g.side(r.side, r.at)
+                side = self.labels.side(r.side, r.at)
                 if side is not None and side != team:
                     self.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at, None)
             unit = "points" if game.counters_score else "tricks"
@@ -450,7 +449,7 @@ class HandJudge:
         elif r is not None and result.thrown_in and (r.points or r.outcome):
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         if hr.award is not None:
-            stated = g.by_side(hr.award.amounts, hr.award.at)
+            stated = self.labels.by_side(hr.award.amounts, hr.award.at)
             if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
                 self.add(
                     codes.E502,
@@ -459,7 +458,7 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = g.by_side(hr.score.scores, hr.score.at)
+            written = self.labels.by_side(hr.score.scores, hr.score.at)
             if written is not None and any(written.get(k, v) != v for k, v in score.items()):
                 self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
 

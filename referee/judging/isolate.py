@@ -5,7 +5,8 @@ record (an engine bug) is contained to that record: it becomes an ``S016``
 diagnostic that names the exception, where it happened and the record's place,
 and the run goes on to the next record and prints its summary.  A file that
 cannot be read (no permission, an I/O error: ``S014``) or whose reading fails
-part way is contained to that file in the same way.
+part way is contained to that file in the same way (``read_fault``, which
+``referee.run.records.contained`` reports).
 
 Nothing here catches ``BaseException``: Ctrl-C and ``SystemExit`` still stop the run.
 """
@@ -15,9 +16,9 @@ from __future__ import annotations
 import functools
 import os
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..codes import S016
 from ..diagnostics import Diagnostic
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from ..source import Span
     from .replay import Referee
 
-__all__ = ["contained", "counts_as_game", "crash_summary", "crashed", "extract_safely", "internal_error", "isolated", "read_fault"]
+__all__ = ["counts_as_game", "crash_summary", "crashed", "extract_safely", "internal_error", "isolated", "read_fault"]
 
 T = TypeVar("T")
 
@@ -86,18 +87,21 @@ def read_fault(file: str, error: Exception, game: int) -> Diagnostic:
     )
 
 
-Judge = Callable[["ReadResult", "Referee", str, int], Judged]
+class Judge(Protocol):
+    """One record as read -> judged (``trace``: with the position before every play)."""
+
+    def __call__(self, rr: ReadResult, referee: Referee, file: str, index: int, trace: bool = False) -> Judged: ...
 
 
 def isolated(judge: Judge) -> Judge:
-    """``judge`` (one record as read -> judged), with an unexpected exception turned into
-    an S016 on that record: the record keeps its hands (they are counted) and gets no
-    verdict, and the caller goes on with the next record."""
+    """``judge`` (one record as read -> judged, with its trace or not), with an unexpected
+    exception turned into an S016 on that record: the record keeps its hands (they are
+    counted) and gets no verdict, and the caller goes on with the next record."""
 
     @functools.wraps(judge)
-    def contain(rr: ReadResult, referee: Referee, file: str, index: int) -> Judged:
+    def contain(rr: ReadResult, referee: Referee, file: str, index: int, trace: bool = False) -> Judged:
         try:
-            return judge(rr, referee, file, index)
+            return judge(rr, referee, file, index, trace)
         except Exception as e:
             fault = internal_error(e, file=file, game=index, record=rr.record, doing="judging")
             source = rr.record.source if rr.record is not None else None
@@ -134,17 +138,3 @@ def extract_safely(j: Judged, extract: Callable[[Judged], T] | None) -> tuple[T 
         return extract(j), j.diagnostics
     except Exception as e:
         return None, [*j.diagnostics, internal_error(e, file=j.file, game=j.index, record=j.record, doing="writing out")]
-
-
-def contained(name: str, judged: Iterator[Judged]) -> Iterator[Judged]:
-    """One file's judged records; if reading the file fails (it cannot be opened, or the
-    reader fails part way) a last, file-level record carries the S014 or S016 instead of
-    an exception, and the caller goes on with the next file."""
-    display = "<stdin>" if name == "-" else name
-    index = 0
-    try:
-        for j in judged:
-            index = j.index
-            yield j
-    except Exception as e:
-        yield Judged(display, index + 1, None, None, [read_fault(display, e, index + 1)])

@@ -1,6 +1,7 @@
-"""A judged record: what the reader made of it, the verdict, every diagnostic.
+"""A judged record: what the reader made of it, the verdict, every diagnostic, and the
+trace when one was asked for.
 
-Reports read it; the pipeline makes it.
+Reports read it; ``referee.run.records`` makes it.
 """
 
 from __future__ import annotations
@@ -8,10 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
+from ..engine.tiles import Tile
+from ..engine.views import HandView
 from ..notation.record import GameRecord
 from .verdict import GameVerdict
 
-__all__ = ["Judged"]
+__all__ = ["Judged", "Trace"]
+
+Trace = dict[int, list[tuple[HandView, list[Tile]]]]
+"""Hand place (1-based) -> the hand's state and the legal plays before each play, as
+``Referee.judge(record, trace=...)`` fills it (for ``show``, ``report`` and ``analyze``)."""
 
 
 @dataclass(slots=True)
@@ -23,3 +30,5 @@ class Judged:
     record: GameRecord | None
     verdict: GameVerdict | None
     diagnostics: list[Diagnostic]
+    trace: Trace | None = None
+    """The position before each play, when the record was judged with a trace."""

@@ -23,48 +23,25 @@ lost), the hand stops with a note and the running score is no longer checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import codes
-from ..codes import Code
-from ..diagnostics import Diagnostic
 from ..engine.game import GameState
 from ..engine.games import DEFAULT_GAME
 from ..engine.profiles import Profile, Rules
-from ..engine.refusal import Refusal
-from ..engine.tiles import Tile
-from ..engine.views import HandView
 from ..notation.record import GameRecord, HandRecord
-from ..source import Span
 from .follow import HandJudge, Stop
-from .guess import label_hint, wrong_game
+from .guess import wrong_game
+from .judged import Trace
+from .labels import Labels
 from .rules_for import RulesCache, rules_for
+from .sink import Sink
 from .verdict import GameVerdict, HandVerdict
 
 __all__ = ["FAULT_TERMINATIONS", "Referee", "Trace", "judge"]
 
 FAULT_TERMINATIONS = ("time forfeit", "illegal move", "abandoned")
 """The ``[Termination]`` values of a game a fault ended (PGN's words)."""
-
-Trace = dict[int, list[tuple[HandView, list[Tile]]]]
-"""Hand number -> the hand's state and the legal plays before each play (for ``referee show``)."""
-
-
-@dataclass
-class Sink:
-    """Collects diagnostics with the file, record and hand they belong to."""
-
-    file: str | None
-    game: int | None
-    hand: int | None = None
-    out: list[Diagnostic] = field(default_factory=list)
-
-    def add(self, code: Code, message: str, at: Span | None, hint: str | None = None) -> None:
-        self.out.append(Diagnostic(code, message, at, hint, self.file, self.game, self.hand))
-
-    def refusal(self, r: Refusal, at: Span | None) -> None:
-        self.add(r.code, r.message, at, r.hint)
 
 
 class Referee:
@@ -140,75 +117,17 @@ class GameReplay:
         self.log = record.mode == "log"
         self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
         self.score_known = True
-        g = self.game
-        self.seats: dict[str, int] = {x.upper(): i for names in (g.seats, g.seat_names) for i, x in enumerate(names)}
-        self._sides: dict[str, int] = {}
-        """Labels ``side`` has read, by text: every hand's award and score name the same ones."""
-        self.index = 0
-        """The place (1-based) of the hand being replayed."""
-
-    # -- labels -------------------------------------------------------------------------
-    def seat(self, label: str | None, at: Span | None) -> int | None:
-        if label is None:
-            return None
-        s = self.seats.get(label)
-        if s is None:
-            s = self.seats.get(label.upper())
-        if s is None:
-            seats = " ".join(self.game.seats)
-            self.sink.add(
-                codes.S010, f"{self.game.title} has no seat {label!r}", at, label_hint(label, self.game) or f"its seats are {seats}"
-            )
-        return s
-
-    def side(self, label: str, at: Span | None) -> int | None:
-        """A team label (NS, ACE, ...) or a seat letter standing for its team."""
-        team = self._sides.get(label)
-        if team is not None:
-            return team
-        up = label.upper()
-        labels = self.game.team_labels
-        if up in labels:
-            team = labels.index(up)
-        else:
-            s = self.game.seat_index(up)
-            if s is not None:
-                team = self.game.teams[s]
-        if team is not None:
-            self._sides[label] = team
-            return team
-        self.sink.add(
-            codes.S010,
-            f"{label!r} is not a side in {self.game.title}",
-            at,
-            label_hint(label, self.game) or f"the sides are {' '.join(labels)}",
-        )
-        return None
-
-    def by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:
-        out: dict[str, int] = {}
-        labels = self.game.team_labels
-        for label, n in amounts.items():
-            side = self._sides.get(label)
-            if side is None:
-                side = self.side(label, at)
-                if side is None:
-                    return None
-            out[labels[side]] = n
-        return out
+        self.labels = Labels(self.game, sink)
+        """The record's seat and side labels (the hand judge and the rulings read them too)."""
 
     # -- the game ------------------------------------------------------------------------
     def run(self) -> None:
         record = self.record
         hands = record.hands
-        # The hand judge refers to this replay, and this replay does not keep it: a cycle
-        # would leave the whole record to the cycle collector, which cost a quarter of
-        # ``check``'s time; without one, reference counting frees a record at once.
-        judge = HandJudge(self)
+        judge = HandJudge(self.rules, self.labels, self.sink, record.source, self.trace)
         for i, hr in enumerate(hands, start=1):
             number = hr.label(i)
             self.sink.hand = number
-            self.index = i
             if not self.log and self.state.over and self.score_known:
                 refusal = self.state.check_new_hand()
                 assert refusal is not None
@@ -231,7 +150,7 @@ class GameReplay:
         stated = record.tag("Winner")
         if stated is not None and self.score_known:
             at = record.tag_at("Winner")
-            want = self.side(stated, at) if stated.strip() else None
+            want = self.labels.side(stated, at) if stated.strip() else None
             if want is not None and want != self.state.winner:
                 actual = self.winner or "no side yet"
                 self.sink.add(codes.E504, f"the record names {stated} the winner, but the replay gives {actual}", at)
@@ -269,7 +188,7 @@ class GameReplay:
             return HandVerdict(number, index, followed=False)
         game = self.game
         state = self.state
-        dealer = self.seat(hr.dealer, hr.dealer_at) if hr.dealer is not None else None
+        dealer = self.labels.seat(hr.dealer, hr.dealer_at) if hr.dealer is not None else None
         if dealer is None:
             dealer = state.dealer
         elif not self.log and index > 1 and self.score_known:
@@ -281,7 +200,7 @@ class GameReplay:
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False)
         try:
-            judge.follow(hr, hand)
+            judge.follow(hr, hand, index)
         except Stop:
             after = "its score is not computed" if self.log else "its score and the running score after it are not checked"
             self.sink.add(codes.W103, f"hand {number} cannot be followed past this error; {after}", hr.at)

@@ -11,62 +11,61 @@ engine apply the ruling (``engine.irregular``), and says what it did in a note
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import codes
 from ..engine import actions
 from ..engine.hand import Hand
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
 from ..notation.record import AcceptedPlay, HandRecord
-
-if TYPE_CHECKING:
-    from .follow import HandJudge
+from .labels import Labels
+from .sink import Sink
 
 __all__ = ["Rulings"]
 
 
 class Rulings:
-    """The irregularities of one hand (``hr``), for its ``HandJudge``."""
+    """The irregularities of one hand (``hr``): its seats read by ``labels``, what it
+    finds reported to ``sink``."""
 
-    def __init__(self, judge: HandJudge, hr: HandRecord) -> None:
-        self.judge = judge
+    def __init__(self, hr: HandRecord, labels: Labels, sink: Sink) -> None:
         self.hr = hr
-        g = judge.g
+        self.labels = labels
+        self.game = labels.game
+        self.sink = sink
         self.accepted: dict[tuple[int, int], AcceptedPlay] = {}
         for a in hr.accepted:
-            seat = g.seat(a.seat, a.at)
+            seat = labels.seat(a.seat, a.at)
             if seat is not None:
                 self.accepted[(seat, a.trick)] = a
         self.used: set[tuple[int, int]] = set()
         r = hr.renege
         self.renege: tuple[int, int] | None = None
         if r is not None:
-            seat = g.seat(r.seat, r.at)
+            seat = labels.seat(r.seat, r.at)
             if seat is not None:
                 self.renege = (seat, r.trick)
             if r.called_by is not None:
-                g.seat(r.called_by, r.at)
+                labels.seat(r.called_by, r.at)
 
     def misdeal(self, hand: Hand) -> None:
         """A misdeal is the dealer's, who deals again: the hand keeps its dealer."""
         m = self.hr.misdeal
         if m is None:
             return
-        game = self.judge.game
+        game = self.game
         dealer = game.seats[hand.dealer]
-        by = self.judge.g.seat(m.by, m.by_at) if m.by is not None else hand.dealer
+        by = self.labels.seat(m.by, m.by_at) if m.by is not None else hand.dealer
         if by is None:
             return
         if by != hand.dealer:
-            self.judge.add(
+            self.sink.add(
                 codes.E107,
                 f"the misdeal is written as {game.seats[by]}'s, but {dealer} dealt this hand",
                 m.by_at or m.at,
                 "whoever misdeals deals again: write the hand's dealer",
             )
             return
-        self.judge.add(codes.W106, f"{dealer} misdealt and dealt again; the deal written is the redeal", m.at, None)
+        self.sink.add(codes.W106, f"{dealer} misdealt and dealt again; the deal written is the redeal", m.at, None)
 
     def accept(self, hand: Hand, seat: int | None, tile: Tile, refusal: Refusal) -> Refusal | None:
         """A play refused as out of turn (E401) that the record accepts: the turn passes to
@@ -82,8 +81,8 @@ class Rulings:
             return refusal
         hand.apply(action, checked=None)
         self.used.add(key)
-        who = self.judge.game.seats[seat]
-        self.judge.add(
+        who = self.game.seats[seat]
+        self.sink.add(
             codes.W106, f"{who} played out of turn in trick {key[1]} and the table accepted it; play went on from {who}", item.at, None
         )
         return hand.check_play(seat, tile)
@@ -94,11 +93,11 @@ class Rulings:
 
     def finish(self, hand: Hand) -> None:
         """Accepted plays never met are E413; the renege called is ruled (or is E412)."""
-        game = self.judge.game
+        game = self.game
         for key, item in self.accepted.items():
             if key not in self.used:
                 seat, trick = key
-                self.judge.add(
+                self.sink.add(
                     codes.E413,
                     f"the record accepts {game.seats[seat]}'s play out of turn in trick {trick}, but no play of "
                     f"{game.seats[seat]}'s there was out of turn",
@@ -111,7 +110,7 @@ class Rulings:
         action = actions.Renege(*self.renege)
         refusal = hand.check(action)
         if refusal is not None:
-            self.judge.refusal(refusal, r.at)
+            self.sink.refusal(refusal, r.at)
             return
         hand.apply(action, checked=None)
         who = game.seats[self.renege[0]]
@@ -121,4 +120,4 @@ class Rulings:
         else:
             side = game.team_labels[hand.penalty]
             effect = f"{side} lose the hand (renege=lose-hand)"
-        self.judge.add(codes.W106, f"{who} reneged in trick {r.trick}{called}: {effect}", r.at, None)
+        self.sink.add(codes.W106, f"{who} reneged in trick {r.trick}{called}: {effect}", r.at, None)

@@ -2,5 +2,5 @@
 standings and cross tables, and fixing the results a record states.
 
 Each module is one tool, with no I/O: the commands in ``referee.cli`` read the files,
-run the pipeline and print what these compute.
+judge them through ``referee.run`` and print what these compute.
 """

@@ -9,7 +9,7 @@ replay may be wrong, and so would be what it says to write.
 
 >>> from referee.judging.replay import Referee
 >>> from referee.notation.reader import read_text
->>> from referee.pipeline import judge_result
+>>> from referee.run.records import judge_result
 >>> text = '''hand 1 dealer W
 ...   deal N 6-6 6-5 6-4 6-3 6-2 6-1 6-0
 ...        E 5-5 5-4 5-3 5-2 5-1 5-0 4-4

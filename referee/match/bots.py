@@ -21,12 +21,11 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel
 
 from ..engine.actions import Exchange
-from ..engine.games import GAMES, make_rules
 from ..engine.hand import Phase
 from ..engine.profiles import Rules
 from ..interchange.bot_protocol import Action, Clock, Hello, Ping, Ready, Request, RequestKind, View, encode, parse_bot_line
 from ..play.simulate import PLAYERS
-from .messages import action_word, answers
+from .messages import action_word, answers, rules_of
 from .process import Fault, Journal, Reply
 from .world import world_of
 
@@ -62,13 +61,7 @@ class ShippedBot:
         """The answer to ``message``; None for one that needs none."""
         kind = message.get("type")
         if kind == "hello":
-            game = GAMES[str(message["game"])]
-            options = {}
-            for key, value in message.get("options", {}).items():  # those off their defaults, as a record's [Options]
-                spec = game.option(key)
-                if spec is None or spec.default != str(value):
-                    options[key] = str(value)
-            self.rules = make_rules(game.name, options)
+            self.rules = rules_of(str(message["game"]), {k: str(v) for k, v in message.get("options", {}).items()})
             seed = f"{message.get('seed', 0)}/{message.get('seat', '')}"
             self.rng, self.draw = random.Random(seed), random.Random(seed + "/draw")
             return {"type": "ready", "name": self.name, "version": "1", "author": "the referee's shipped players"}

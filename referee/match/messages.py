@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine import actions
 from ..engine.declarations import table_for
+from ..engine.games import GAMES, make_rules
 from ..engine.hand import Hand, Phase, Trick
 from ..engine.profiles import Game, Rules
 from ..engine.shown import suit_name
@@ -48,7 +49,20 @@ from ..interchange.bot_protocol import (
     View,
 )
 
-__all__ = ["KINDS", "action_word", "answers", "events_of", "hello_for", "options_of", "sides_of", "tiles_of", "view_of"]
+__all__ = [
+    "KINDS",
+    "action_word",
+    "answers",
+    "changed_options",
+    "events_of",
+    "hello_for",
+    "off_defaults",
+    "options_of",
+    "rules_of",
+    "sides_of",
+    "tiles_of",
+    "view_of",
+]
 
 KINDS: dict[str, RequestKind] = {"call": "call", "exchange": "exchange", "declare": "trump", "play": "play"}
 """The engine's kind of decision as the protocol names it (``declare`` is ``trump``)."""
@@ -95,6 +109,34 @@ def sides_of(game: Game) -> dict[str, list[str]]:
 def options_of(rules: Rules) -> dict[str, str]:
     """Every rule option and its value in force, the target included."""
     return rules.option_values()
+
+
+def changed_options(rules: Rules) -> dict[str, str]:
+    """The rule options off their defaults (what a record's ``[Options]`` and ``[Target]`` say)."""
+    return off_defaults(rules.game.name, rules.option_values())
+
+
+def off_defaults(game: str, options: Mapping[str, str]) -> dict[str, str]:
+    """Of ``options`` (as ``hello`` sends them, every one), those off ``game``'s defaults."""
+    g = GAMES[game]
+    out = {}
+    for key, value in options.items():
+        spec = g.option(key)
+        if spec is None or spec.default != str(value):
+            out[key] = str(value)
+    return out
+
+
+def rules_of(game: str, options: Mapping[str, str], profile: str | None = None) -> Rules:
+    """The rules of ``game`` with ``options`` (every one, or those off the defaults), as a bot or
+    a cluster's worker builds them again from ``hello`` or a task.
+
+    >>> r = rules_of("42", options_of(rules_of("42", {"nello": "on", "target": "5"})))
+    >>> r.option("nello"), r.target
+    ('on', 5)
+    """
+    rules = make_rules(game, off_defaults(game, options))
+    return rules.with_profile(profile) if profile else rules
 
 
 def hello_for(rules: Rules, seat: int, names: Sequence[str], time: TimeControl, seed: int) -> Hello:

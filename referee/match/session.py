@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.profiles import Rules
 from ..interchange.match_report import GameLine, MatchSummary, PairingResult
-from ..notation.writer import format_game
+from .messages import changed_options
 from .process import BotCommand
-from .results import Tally, game_line
-from .runner import Entrant, Plan, Stopped, run
-from .schedule import Deals, Tournament, Unit, schedule
+from .results import Tally
+from .runner import Entrant, Plan, Stopped, UnitPlayed, run
+from .schedule import Deals, Tournament, Unit
 from .stats import Sprt
 from .store import MatchStore
-from .table import FaultRule, GameOutcome, SeatGone, TimeRule
+from .table import FaultRule, SeatGone, TimeRule
+
+if TYPE_CHECKING:
+    from ..run.dask import ClusterSpec
 
 __all__ = ["MatchFailed", "MatchSettings", "play_match"]
 
@@ -49,6 +52,8 @@ class MatchSettings:
     faults: FaultRule = field(default_factory=FaultRule)
     sprt: Sprt | None = None
     concurrency: int = 1
+    cluster: ClusterSpec | None = None
+    """Play the units on this Dask cluster instead of ``concurrency`` threads."""
     filler: str = "sensible"
     max_hands: int = 200
     event: str | None = None
@@ -76,9 +81,26 @@ class MatchSettings:
         }
 
 
-def _schedule(s: MatchSettings) -> list[Unit]:
-    names = [b.name for b in s.bots]
-    return schedule(s.rules.game, names, pairs=s.units, seed=s.seed, deals=s.deals, tournament=s.tournament, filler=s.filler_name)
+def _plan(s: MatchSettings) -> Plan:
+    entrants = (*(Entrant(b.name, command=b) for b in s.bots), Entrant(s.filler_name, shipped=s.filler))
+    return Plan(
+        game=s.rules.game.name,
+        options=tuple(sorted(changed_options(s.rules).items())),
+        profile=s.rules.profile,
+        entrants=entrants,
+        bots=tuple(b.name for b in s.bots),
+        pairs=s.units,
+        seed=s.seed,
+        deals=s.deals,
+        tournament=s.tournament,
+        filler=s.filler_name,
+        time=s.time,
+        faults=s.faults,
+        tags=(("Event", s.event),) if s.event else (),
+        max_hands=s.max_hands,
+        concurrency=s.concurrency,
+        log=s.log,
+    )
 
 
 def play_match(
@@ -89,14 +111,12 @@ def play_match(
 ) -> MatchSummary:
     """Play the match (or what is left of it), writing its records as it goes; the summary.
 
-    Raises ``store.StoreError`` for records or a journal that cannot be used, and
-    :class:`MatchFailed` when a bot cannot be started."""
-    game = s.rules.game
-    units = _schedule(s)
+    Raises ``store.StoreError`` for records or a journal that cannot be used, ``run.inputs.UsageError``
+    for a cluster that cannot be reached, and :class:`MatchFailed` when a bot cannot be started."""
+    plan = _plan(s)
+    planned = len(plan.units(s.rules))
     names = [b.name for b in s.bots]
-    entrants = {b.name: Entrant(b.name, command=b) for b in s.bots}
-    entrants[s.filler_name] = Entrant(s.filler_name, shipped=s.filler)
-    tally = Tally(names, game, s.sprt)
+    tally = Tally(names, s.rules.game, s.sprt)
     store = MatchStore(s.output, s.parts, s.identity())
     done = store.open(s.resume)
     stopped: Stopped = "completed"
@@ -106,38 +126,30 @@ def play_match(
         if done and on_resume is not None:
             on_resume(len(done), sum(len(lines) for lines in done))
         if done and tally.decision() is not None:
-            return _summary(s, tally, len(units), "sprt")
-        plan = Plan(
-            rules=s.rules,
-            entrants=entrants,
-            units=units,
-            time=s.time,
-            faults=s.faults,
-            tags=(("Event", s.event),) if s.event else (),
-            seed=s.seed,
-            max_hands=s.max_hands,
-            concurrency=s.concurrency,
-            log=s.log,
-        )
-        if s.log is not None:
-            s.log.mkdir(parents=True, exist_ok=True)
+            return _summary(s, tally, planned, "sprt")
 
-        def unit_done(unit: Unit, outcomes: list[GameOutcome]) -> bool:
-            lines = [game_line(game, unit, planned, out) for planned, out in zip(unit.games, outcomes, strict=True)]
-            store.write(lines, [format_game(out.record) for out in outcomes])
-            tally.add(lines)
-            for line in lines:
+        def unit_done(unit: Unit, played: UnitPlayed) -> bool:
+            store.write(played.lines, played.texts)
+            tally.add(played.lines)
+            for line in played.lines:
                 on_game(line)
             on_unit(tally.pairing(unit.a, unit.b))
             return tally.decision() is None
 
         try:
-            stopped = run(plan, len(done), unit_done)
+            if s.cluster is None:
+                stopped = run(plan, len(done), unit_done)
+            else:
+                from ..run.dask import open_session, unit_failed
+
+                with open_session(s.cluster) as session:
+                    failed = unit_failed(lambda unit: f"pair {unit.pair} of {unit.a} and {unit.b}")
+                    stopped = run(plan, len(done), unit_done, executor=session.executor, ahead=session.window, failed=failed)
         except SeatGone as e:
-            raise MatchFailed(f"bot {e.name} could not be started: {e.fault}", _summary(s, tally, len(units), "failed")) from None
+            raise MatchFailed(f"bot {e.name} could not be started: {e.fault}", _summary(s, tally, planned, "failed")) from None
         except KeyboardInterrupt:
             stopped = "interrupted"
-        return _summary(s, tally, len(units), stopped)
+        return _summary(s, tally, planned, stopped)
     finally:
         store.close()
 

@@ -23,7 +23,7 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from ..interchange.match_report import GameLine
-from ..output import write_text
+from ..run.output import write_text
 
 __all__ = ["MatchStore", "StoreError"]
 

@@ -23,7 +23,6 @@ source span.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
@@ -37,10 +36,9 @@ from ..engine.tiles import Tile, TileError, parse_tile
 from ..engine.turns import partner_seat
 from ..engine.views import HandView
 from ..judging.judged import Judged
-from ..judging.replay import Referee, Trace
+from ..judging.replay import Trace
 from ..judging.verdict import GameVerdict, HandVerdict
 from ..notation.locate import play_spans, tile_spans
-from ..notation.reader import read_records
 from ..notation.record import GameRecord, HandRecord
 from ..source import Position as Place
 from ..source import Span
@@ -65,7 +63,7 @@ from .diagram import (
 from .diagram import Severity as NoteSeverity
 from .scoresheet import hand_rows
 
-__all__ = ["At", "PositionError", "game_of", "hand_diagram", "judge_traced", "read_views", "record_view"]
+__all__ = ["At", "PositionError", "game_of", "hand_diagram", "record_view", "record_views"]
 
 At = int | Literal["claim", "last"] | None
 """The moment to show: None (the whole hand), before trick K, at the claim, or the last trick played."""
@@ -75,15 +73,6 @@ Entry = tuple[HandView, list[Tile]]
 
 class PositionError(ValueError):
     """The moment asked for is not in the hand (no such trick, no claim)."""
-
-
-def judge_traced(referee: Referee, record: GameRecord, *, file: str | None = None, index: int | None = None) -> tuple[GameVerdict, Trace]:
-    """Judge ``record`` keeping the position before every play (what the diagrams need);
-    the verdict's diagnostics are placed at their lines and columns."""
-    trace: Trace = {}
-    verdict = referee.judge(record, file=file, game_index=index, trace=trace)
-    verdict.diagnostics = [d.resolve(record.source) for d in verdict.diagnostics]
-    return verdict, trace
 
 
 def game_of(verdict: GameVerdict, profiles: Mapping[str, Profile] | None = None) -> Game:
@@ -554,30 +543,17 @@ def record_view(
     )
 
 
-def read_views(
-    name: str, referee: Referee, judged: list[tuple[Judged, Trace]] | None = None
-) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
-    """Every record of a file (``-``: standard input) judged and turned into report views;
-    the problems of what could not be read as a record (for the page's cover); and every
-    diagnostic found in the file.  ``judged``, when given, receives each record judged
-    with its trace (what ``report --analysis`` solves, without reading the file twice).
-    Raises ``OSError`` when the file cannot be read."""
-    display = "<stdin>" if name == "-" else name
-    results = read_records(sys.stdin.buffer, display) if name == "-" else read_records(name)
+def record_views(judged: Iterable[Judged]) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
+    """A file's records, judged with their traces (``referee.run.records``), as report
+    views; the problems of what could not be read as a record, or judged (for the page's
+    cover); and every diagnostic found in the file."""
     views: list[RecordView] = []
     unread: list[Note] = []
     every: list[Diagnostic] = []
-    for index, rr in enumerate(results, start=1):
-        source = rr.record.source if rr.record is not None else None
-        read = [d.resolve(source) for d in rr.diagnostics]
-        every.extend(read)
-        if rr.record is None:
-            unread.extend(_note(d) for d in read)
+    for j in judged:
+        every.extend(j.diagnostics)
+        if j.record is None or j.verdict is None or j.trace is None:  # not read as a record, or its judging failed (S016)
+            unread.extend(_note(d) for d in j.diagnostics)
             continue
-        verdict, trace = judge_traced(referee, rr.record, file=display, index=index)
-        verdict.diagnostics = [d.resolve(source) for d in verdict.diagnostics]
-        every.extend(verdict.diagnostics)
-        views.append(record_view(rr.record, verdict, trace, file=display, index=index, diagnostics=read))
-        if judged is not None:
-            judged.append((Judged(display, index, rr.record, verdict, read + verdict.diagnostics), trace))
+        views.append(record_view(j.record, j.verdict, j.trace, file=j.file, index=j.index, diagnostics=j.diagnostics))
     return views, unread, every

@@ -17,6 +17,8 @@ from ..interchange.bot_protocol import BotProtocolLine
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
 from ..interchange.match_report import MatchLine
+from ..interchange.shapes import model_of
+from ..interchange.summaries import AnalyzeSummary as _AnalyzeSummary
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
 
 __all__ = [
@@ -291,25 +293,11 @@ class AnalyzeHand(BaseModel):
     par: AnalyzePar | None
 
 
-class AnalyzeSummary(BaseModel):
-    """The last line of ``analyze --format json``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    type: Literal["summary"]
-    files: int
-    games: int
-    hands: int
-    analysed: int
-    not_analysed: int
-    errors: int
-    warnings: int
-    notes: int = 0
-    """Notes (W103, W106...): what the referee did, counted apart from the warnings."""
-    exit: int
+AnalyzeSummary = model_of(_AnalyzeSummary)
+"""The last line of ``analyze --format json``, as published (``summaries.AnalyzeSummary`` writes it)."""
 
 
-class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):
+class AnalyzeLine(RootModel[AnalyzeHand | DiagnosticLine | AnalyzeSummary]):  # type: ignore[valid-type]
     """A line of ``analyze --format json``: a hand analysed, a diagnostic (as ``check``
     writes it; W105 for a hand not analysed), or the closing summary."""
 

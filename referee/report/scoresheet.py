@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..codes import E501, E502, E503, E504
 from ..diagnostics import Diagnostic
 from ..engine.declarations import NUMBER_NAMES
 from ..engine.games import DEFAULT_GAME, GAMES
@@ -211,7 +212,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     if per_hand:
         table.add_column("!")
     for row in hand_rows(j):
-        codes = [d.code for d in per_hand.get(row["hand"], [])]
+        found = [d.code for d in per_hand.get(row["hand"], [])]
         bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
         cells: list[RenderableType] = [
             str(row["hand"]),
@@ -219,12 +220,12 @@ def score_sheet(j: Judged) -> list[RenderableType]:
             bid,
             row["trump"],
             row["points"],
-            _both(row["result"], row["stated_result"], "E501" in codes),
-            _both(row["award"], row["stated_award"], "E502" in codes),
-            _both(row["score"], row["stated_score"], "E503" in codes),
+            _both(row["result"], row["stated_result"], E501 in found),
+            _both(row["award"], row["stated_award"], E502 in found),
+            _both(row["score"], row["stated_score"], E503 in found),
         ]
         if per_hand:
-            cells.append(" ".join(dict.fromkeys(codes)))
+            cells.append(" ".join(dict.fromkeys(found)))
         table.add_row(*cells)
     parts.append(folded(table))
     if v.mode == "game":
@@ -232,7 +233,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
         players = side_players(v.winner, game, names) if v.winner else None
         caption = Text(f"winner: {winner}" + (f" ({players})" if players else ""))
         stated = record.tag("Winner")
-        if stated and any(d.code == "E504" for d in j.diagnostics):
+        if stated and any(d.code == E504 for d in j.diagnostics):
             caption.append(f" (written: {stated})", "bold red")
         parts.append(caption)
     return parts

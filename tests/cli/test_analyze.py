@@ -10,19 +10,22 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from referee.engine.solver import DEFAULT_BUDGET
-from referee.judging import analysis_batch
 from referee.judging.analysis import HandAnalysis, HandTask, Skipped, analyse
-from referee.judging.analysis_batch import WORKER_DIED
 from referee.report.analysis import CSV_FIELDS
 from referee.report.schemas import schema_for
+from referee.run import analyse as run_analyse
+from referee.run.local import WORKER_DIED
 
 from .test_cli import Run
+
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 COSTLY = "samples/legal/42-costly-play.42"
@@ -151,7 +154,7 @@ def test_the_schema_command_prints_the_published_schema() -> None:
 
 _PARENT = os.getpid()
 _REAL_ANALYSE = analyse
-_REAL_CONTAINED = analysis_batch.analyse_contained
+_REAL_CONTAINED = run_analyse.analyse_contained
 
 
 def _failing_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
@@ -168,7 +171,7 @@ def _worker_dies_on_hand_2(task: HandTask) -> HandAnalysis | Skipped:
 
 
 def test_a_hand_whose_analysis_fails_is_s016_and_the_others_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis_batch, "analyse", _failing_on_hand_2)
+    monkeypatch.setattr(run_analyse, "analyse", _failing_on_hand_2)
     run = Run("analyze", "--jobs", "1", "samples/legal/moon-game.42")
     assert run.code == 2
     assert "error[S016]: internal error while analysing hand 2: ZeroDivisionError: division by zero" in run.out
@@ -178,10 +181,40 @@ def test_a_hand_whose_analysis_fails_is_s016_and_the_others_go_on(monkeypatch: p
 
 def test_a_killed_worker_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     one = Run("analyze", "--jobs", "1", "--format", "json", "samples/legal/moon-game.42")
-    monkeypatch.setattr(analysis_batch, "analyse_contained", _worker_dies_on_hand_2)
+    monkeypatch.setattr(run_analyse, "analyse_contained", _worker_dies_on_hand_2)
     two = Run("analyze", "--jobs", "2", "--format", "json", "samples/legal/moon-game.42")
     assert (two.code, two.out) == (one.code, one.out)
-    assert two.err == WORKER_DIED
+    assert two.err == WORKER_DIED.format(work="hands are analysed")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "--budget", "1", "--jobs", "1"],
+        ["analyze", "--budget", "1", "--jobs", "2", "--format", "json"],
+        ["report", "--analysis", "-O", "{tmp}/log.html"],
+        ["show", "--hand", "3"],
+    ],
+    ids=lambda a: " ".join(a[:3]),
+)
+def test_each_record_is_judged_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]) -> None:
+    """``analyze`` and ``report --analysis`` judge each record once, with its trace, and
+    solve from that (they used to judge every record twice); ``show`` judges only the
+    record it draws."""
+    from referee.judging.replay import Referee
+
+    judged: list[int | None] = []
+    real = Referee.judge
+
+    def counting(self: Referee, record: Any, **kwargs: Any) -> Any:
+        judged.append(kwargs.get("game_index"))
+        assert kwargs.get("trace") is not None, "judged without the trace the drawing or the analysis needs"
+        return real(self, record, **kwargs)
+
+    monkeypatch.setattr(Referee, "judge", counting)
+    run = Run(*(a.format(tmp=tmp_path) for a in args), "samples/legal/42-hand-log.42")
+    assert run.code == 0, run.err
+    assert judged == ([3] if args[0] == "show" else [1, 2, 3, 4])  # the log's four hands are four records
 
 
 def test_output_to_a_file_is_all_or_nothing(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee import pipeline
 from referee.cli import app
 from referee.engine.games import make_rules
 from referee.judging.replay import Referee
@@ -18,6 +17,11 @@ from referee.notation.reader import read_records, read_text
 from referee.notation.units import cut_units, read_unit
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
+from referee.run import batch, units
+from referee.run.batch import outcomes
+from referee.run.outcomes import Outcome
+
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = sorted((ROOT / "samples" / "broken").glob("*.42"))
@@ -88,8 +92,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> tuple[int, str]:
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(pipeline, "BATCH_HANDS", 40)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(units, "BATCH_HANDS", 40)
     result = CliRunner().invoke(app, args)
     return result.exit_code, result.stdout
 
@@ -117,9 +121,9 @@ def test_two_jobs_write_what_one_job_writes(monkeypatch: pytest.MonkeyPatch, cor
 
 @pytest.mark.parametrize("share", [False, True], ids=["workers only", "this process judges too"])
 def test_the_batches_really_went_to_workers(monkeypatch: pytest.MonkeyPatch, corpus: Path, share: bool) -> None:
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    seen: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
-    assert seen == list(pipeline.outcomes([str(corpus)], Referee(), jobs=1))
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    seen: list[Outcome[None]] = list(outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
+    assert seen == list(outcomes([str(corpus)], Referee(), jobs=1))
     assert [o.index for o in seen] == list(range(1, len(seen) + 1))
 
 

@@ -15,13 +15,18 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from referee import pipeline
 from referee.cli import app
 from referee.judging.replay import Referee
 from referee.notation.reader import read_records
 from referee.notation.units import Unit
+from referee.run import batch, local, units
+from referee.run.batch import outcomes
+from referee.run.outcomes import Outcome
+from referee.run.units import UnitResult
 
 from .test_batch import mixed
+
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = ROOT / "samples" / "legal"
@@ -68,7 +73,7 @@ def test_d3_one_record_failing_costs_only_that_record(three_records: Path, engin
     assert [(d["code"], d["game"]) for d in diagnostics] == [("S016", 2)]
     fault = diagnostics[0]
     assert fault["message"].startswith(
-        "internal error while judging this record: IndexError: list index out of range (referee/pipeline.py:"
+        "internal error while judging this record: IndexError: list index out of range (referee/run/records.py:"
     )
     assert fault["at"]["line"] > 1 and fault["file"] == str(three_records)
     assert "please report it" in fault["hint"]
@@ -134,7 +139,7 @@ def test_d3_the_reader_failing_part_way_costs_the_rest_of_that_file_only(three_r
                 raise RecursionError("maximum recursion depth exceeded")
             yield rr
 
-    monkeypatch.setattr(pipeline, "read_records", failing)
+    monkeypatch.setattr("referee.notation.reader.read_records", failing)  # what run.inputs.read_input calls
     status, out, _ = invoke("check", three_records, LEGAL / "42-game.42", "--quiet", "--jobs", "1")
     assert status == 2
     assert f"{three_records}: 0 games, 2 hands, 1 error" in out
@@ -149,7 +154,7 @@ def test_t7_an_unreadable_file_in_process(three_records: Path, monkeypatch: pyte
             raise PermissionError(13, "Permission denied", str(path))
         yield from read_records(path, *args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "read_records", denied)
+    monkeypatch.setattr("referee.notation.reader.read_records", denied)
     status, out, _ = invoke("check", three_records, LEGAL / "42-game.42", "--jobs", "1")
     assert status == 2
     assert f"error[S014]: cannot read {three_records}: permission denied" in out
@@ -166,45 +171,45 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _dying_work(unit: Unit) -> list[pipeline.Outcome[Any]]:
+def _dying_work(unit: Unit) -> UnitResult[Any]:
     """A worker that dies (as if killed) on every unit after the first of the input."""
     if unit.before > 0:
         os._exit(9)
     return _REAL_WORK(unit)
 
 
-_REAL_WORK = pipeline._work
+_REAL_WORK = batch._work
 
 
 def test_jobs_a_killed_worker_costs_nothing(monkeypatch: pytest.MonkeyPatch, corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    expected: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=1))
-    monkeypatch.setattr(pipeline, "_work", _dying_work)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    expected: list[Outcome[None]] = list(outcomes([str(corpus)], Referee(), jobs=1))
+    monkeypatch.setattr(batch, "_work", _dying_work)
     for share in (False, True):
-        seen: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
+        seen: list[Outcome[None]] = list(outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40, share=share))
         assert seen == expected
     assert "a worker process stopped unexpectedly" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args", [["check"], ["check", "--format", "json"], ["convert", "--to", "jsonl"]], ids=" ".join)
 def test_jobs_a_killed_worker_gives_the_same_output_as_one_job(monkeypatch: pytest.MonkeyPatch, corpus: Path, args: list[str]) -> None:
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(pipeline, "BATCH_HANDS", 40)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(units, "BATCH_HANDS", 40)
     one = invoke(*args, corpus, "--jobs", "1")
-    monkeypatch.setattr(pipeline, "_work", _dying_work)
+    monkeypatch.setattr(batch, "_work", _dying_work)
     two = invoke(*args, corpus, "--jobs", "2")
     assert two[:2] == one[:2]
     assert len(one[1]) > 1000
 
 
 def test_jobs_a_worker_that_raises_is_judged_again_here(monkeypatch: pytest.MonkeyPatch, corpus: Path) -> None:
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(pipeline, "_work", _raising_work)
-    expected: list[pipeline.Outcome[None]] = list(pipeline.outcomes([str(corpus)], Referee(), jobs=1))
-    assert list(pipeline.outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40)) == expected
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(batch, "_work", _raising_work)
+    expected: list[Outcome[None]] = list(outcomes([str(corpus)], Referee(), jobs=1))
+    assert list(outcomes([str(corpus)], Referee(), jobs=2, batch_hands=40)) == expected
 
 
-def _raising_work(unit: Unit) -> list[pipeline.Outcome[Any]]:
+def _raising_work(unit: Unit) -> UnitResult[Any]:
     raise MemoryError("as if the worker ran short")
 
 
@@ -216,12 +221,12 @@ def test_jobs_1000_starts_at_most_4_per_core(monkeypatch: pytest.MonkeyPatch, co
         started.append(workers)
         return real(min(workers, 2), **kwargs)
 
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 0)
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting)  # the pipeline imports it when it starts a pool
-    monkeypatch.setattr(pipeline, "default_jobs", lambda: 2)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting)  # run.local imports it when it starts a pool
+    monkeypatch.setattr(local, "default_jobs", lambda: 2)
     status, out, _ = invoke("check", corpus, "--quiet", "--jobs", "1000")
     assert status == 2 and "hands" in out
-    assert started == [pipeline.JOBS_PER_CORE * 2 - 1]  # check shares the work with this process
+    assert started == [local.JOBS_PER_CORE * 2 - 1]  # check shares the work with this process
 
 
 def test_jobs_the_cap_is_in_the_help() -> None:
@@ -254,14 +259,15 @@ def test_d3_report_writes_the_other_pages_after_a_failing_file(
 ) -> None:
     from referee.report import adapter
 
-    real = adapter.read_views
+    real = adapter.record_views
 
-    def failing(name: str, referee: Referee, judged: Any = None) -> Any:
-        if name == str(three_records):
+    def failing(judged: Any) -> Any:
+        judged = list(judged)
+        if judged and judged[0].file == str(three_records):
             raise AssertionError("a bug in the adapter")
-        return real(name, referee, judged)
+        return real(judged)
 
-    monkeypatch.setattr(adapter, "read_views", failing)
+    monkeypatch.setattr(adapter, "record_views", failing)
     status, _, err = invoke("report", three_records, LEGAL / "42-nello-made.42", "-O", tmp_path / "site")
     assert status == 2
     assert f"error: internal error on {three_records}: AssertionError: a bug in the adapter" in err

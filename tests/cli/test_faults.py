@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import pytest
 
-from referee.output import WriteError, atomic_write, write_text
+from referee.run.output import WriteError, atomic_write, write_text
 
 from .test_batch import simulated
 

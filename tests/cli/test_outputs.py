@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.inplace import editing
-from referee.output import WriteError
+from referee.run.output import WriteError
 from tests.properties.fuzzing import run
 
 from .test_batch import simulated

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee import parts, pipeline
 from referee.cli import app
-from referee.parts import part_name
+from referee.run import parts
+from referee.run.outcomes import Outcome, Totals
+from referee.run.parts import part_name
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = str(ROOT / "samples" / "legal")
@@ -83,14 +84,14 @@ def test_an_empty_directory_is_filled_and_a_full_one_refused(tmp_path: Path) -> 
 def test_a_run_that_fails_leaves_no_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = 0
 
-    def fail_on_the_fifth(self: pipeline.Totals, o: pipeline.Outcome[object]) -> None:
+    def fail_on_the_fifth(self: Totals, o: Outcome[object]) -> None:
         nonlocal calls
         calls += 1
         if calls == 5:
             raise RuntimeError("boom")
         self.count(o.file, o.hands, o.is_game, o.diagnostics)
 
-    monkeypatch.setattr(pipeline.Totals, "add_outcome", fail_on_the_fifth)
+    monkeypatch.setattr(Totals, "add_outcome", fail_on_the_fifth)
     status, err = invoke("convert", "--to", "jsonl", LEGAL, "--parts", str(tmp_path / "out"))
     assert status == 2 and "internal error: RuntimeError: boom" in err
     assert list(tmp_path.iterdir()) == []

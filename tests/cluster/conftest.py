@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from referee import batch, parts, pipeline
 from referee.cli import app
-from referee.cluster import ordered
+from referee.run import batch, parts, units
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"42": 12, "moon": 6, "88": 12}
@@ -47,9 +46,9 @@ def corpora(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 
 @pytest.fixture(autouse=True)
 def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pipeline, "BATCH_HANDS", 20)
-    monkeypatch.setattr(ordered, "UNIT_HANDS", 20)
-    monkeypatch.setattr(batch, "WHOLE_FILE_BYTES", 16_384)
+    monkeypatch.setattr(units, "BATCH_HANDS", 20)
+    monkeypatch.setattr(batch, "UNIT_HANDS", 20)
+    monkeypatch.setattr(units, "WHOLE_FILE_BYTES", 16_384)
     monkeypatch.setattr(parts, "PART_BYTES", 1_000)
 
 

@@ -7,22 +7,23 @@ from __future__ import annotations
 
 import os
 import socket
+from functools import partial
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from referee import pipeline
 from referee.cli import app
 from referee.cli.convert import _record_json
-from referee.cluster import session as session_module
-from referee.cluster.ordered import UNIT_FAILED, ordered_outcomes
-from referee.cluster.session import DaskSession
 from referee.judging.judged import Judged
 from referee.judging.replay import Referee
+from referee.run import dask as dask_module
+from referee.run.batch import in_units, outcomes
+from referee.run.dask import UNIT_FAILED, unit_failed
+from referee.run.units import unit_result
 
 distributed = pytest.importorskip("distributed")
-pytestmark = pytest.mark.dask
+pytestmark = [pytest.mark.dask, pytest.mark.deadline(300)]  # a hung cluster fails the run (tests/conftest.py)
 
 
 class DieOnce:
@@ -51,9 +52,13 @@ def test_a_worker_killed_mid_run_is_replaced_and_the_output_is_complete_and_in_o
 ) -> None:
     files = corpora["42"]
     marker = tmp_path / "a-worker-died"
-    expected = list(pipeline.outcomes(files, Referee(), _record_json, jobs=1))
+    expected = list(outcomes(files, Referee(), _record_json, jobs=1))
+    extract = DieOnce(str(marker), 20)
     with distributed.Client(scheduler) as client:
-        got = list(ordered_outcomes(files, Referee(), DieOnce(str(marker), 20), DaskSession(client), batch_hands=20))
+        executor = client.get_executor(pure=False, retries=2)
+        work = partial(unit_result, referee=Referee(), extract=extract)
+        failed = unit_failed(lambda unit: unit.name or unit.path)
+        got = list(in_units(files, Referee(), extract, executor, work=work, hands=20, ahead=6, failed=failed))
         assert len(client.nthreads()) >= 1
     assert marker.exists(), "no worker reached record 20"
     assert got == expected
@@ -67,7 +72,7 @@ def _free_port() -> int:
 
 
 def test_a_scheduler_that_cannot_be_reached_is_a_usage_error(corpora: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(session_module, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(dask_module, "CONNECT_TIMEOUT", 0.5)
     address = f"tcp://127.0.0.1:{_free_port()}"
     result = CliRunner().invoke(app, ["check", "--format", "json", corpora["moon"][0], "--cluster", address])
     assert result.exit_code == 2
@@ -77,7 +82,7 @@ def test_a_scheduler_that_cannot_be_reached_is_a_usage_error(corpora: dict[str, 
 
 
 def test_a_scheduler_without_workers_is_a_usage_error(corpora: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(session_module, "WORKER_WAIT", 0.5)
+    monkeypatch.setattr(dask_module, "WORKER_WAIT", 0.5)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
         address = str(empty.scheduler_address)
         result = CliRunner().invoke(app, ["score", "--format", "json", corpora["88"][0], "--cluster", address])
@@ -107,9 +112,9 @@ def test_workers_read_inputs_named_by_url(corpora: dict[str, list[str]], schedul
 def test_dask_bag_maps_judge_unit_as_the_docs_show(corpora: dict[str, list[str]]) -> None:
     import dask.bag as db
 
-    from referee.batch import judge_unit, units_of
+    from referee.run.units import judge_unit, units_of
 
     files = corpora["moon"]
     units = list(units_of(files, hands=20))
     bag = db.from_sequence(units, npartitions=4).map(judge_unit, Referee("moon")).flatten()  # type: ignore[no-untyped-call]
-    assert bag.compute(scheduler="synchronous") == list(pipeline.outcomes(files, Referee("moon"), jobs=1))
+    assert bag.compute(scheduler="synchronous") == list(outcomes(files, Referee("moon"), jobs=1))

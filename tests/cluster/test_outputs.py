@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.parts import part_name
+from referee.run.parts import part_name
 
 from .conftest import GAMES
 
 pytest.importorskip("distributed")
-pytestmark = pytest.mark.dask
+pytestmark = [pytest.mark.dask, pytest.mark.deadline(300)]  # a hung cluster fails the run (tests/conftest.py)
 
 COMMANDS = {
     "check": ["check", "--format", "json"],

@@ -1,4 +1,4 @@
-"""The Python API of ``referee.batch``: units of whole files and of byte ranges, and
+"""The Python API of ``referee.run.units``: units of whole files and of byte ranges, and
 ``judge_unit``'s outcomes, which are those of one process reading the files, faults
 included."""
 
@@ -8,16 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from referee import pipeline
-from referee.batch import file_units, judge_unit, unit_result, units_of, whole_file
 from referee.judging.replay import Referee
-from referee.pipeline import Outcome, UsageError
+from referee.run.batch import outcomes
+from referee.run.inputs import UsageError
+from referee.run.outcomes import Outcome
+from referee.run.units import file_units, judge_unit, unit_result, units_of, whole_file
+
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def one_process(files: list[str], referee: Referee | None = None) -> list[Outcome[None]]:
-    return list(pipeline.outcomes(files, referee or Referee(), jobs=1))
+    return list(outcomes(files, referee or Referee(), jobs=1))
 
 
 @pytest.mark.parametrize("game", ["42", "moon", "88"])

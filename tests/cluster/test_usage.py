@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.cluster.address import ClusterSpec, parse_cluster
+from referee.run.dask import ClusterSpec, parse_cluster
+
+pytestmark = pytest.mark.deadline(300)  # a hung worker pool fails the run (tests/conftest.py)
 
 SAMPLE = str(Path(__file__).resolve().parents[2] / "samples" / "legal" / "42-game.42")
 

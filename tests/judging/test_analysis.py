@@ -17,11 +17,11 @@ from referee.codes import W105
 from referee.engine.solver import DEFAULT_BUDGET
 from referee.engine.tiles import tile
 from referee.judging.analysis import HandAnalysis, Skipped
-from referee.judging.analysis_batch import analyse_records, skip_note
 from referee.judging.judged import Judged
 from referee.judging.replay import Referee
 from referee.judging.verdict import HandVerdict
-from referee.pipeline import judge_file
+from referee.run.analyse import analyse_records, skip_note
+from referee.run.records import judged_records
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = ROOT / "samples" / "legal"
@@ -34,7 +34,7 @@ Results = list[tuple[Judged, list[HandAnalysis | Skipped]]]
 
 def analysed(path: str, *, only: int | None = None, budget: int = DEFAULT_BUDGET, with_par: bool = False, jobs: int = 1) -> Results:
     referee = Referee()
-    judged = ((j, None) for j in judge_file(path, referee))
+    judged = judged_records(path, referee, trace=True)
     return list(analyse_records(judged, referee, only=only, budget=budget, with_par=with_par, jobs=jobs))
 
 

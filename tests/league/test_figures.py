@@ -63,7 +63,7 @@ def test_tables_fold_words_at_60_columns_rather_than_cut_them() -> None:
     table.add_game(("Annabelle & Cy", "Bob & Di"), "Annabelle & Cy", {"Annabelle & Cy": 7, "Bob & Di": 2})
     from referee.judging.replay import Referee
     from referee.notation.reader import read_records
-    from referee.pipeline import judge_result
+    from referee.run.records import judge_result
 
     judged = judge_result(next(read_records(str(ROOT / "samples/broken/42-winner-wrong.42"))), Referee(), "w.42", 1)
     for renderable in [stats_table(t.rows(), "player", []), standings_table(table.ranking(["wins"]), {"marks"}), *score_sheet(judged)]:

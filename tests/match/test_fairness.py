@@ -9,11 +9,13 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.games import make_rules
-from referee.match.results import Tally, game_line
-from referee.match.runner import Entrant, Plan, run
-from referee.match.schedule import schedule
+from referee.match.results import Tally
+from referee.match.runner import Entrant, Plan, UnitPlayed, run
+from referee.match.schedule import Unit
 from referee.match.stats import Sprt, estimate
-from referee.match.table import FaultRule, TimeRule
+
+pytestmark = pytest.mark.deadline(300)
+"""Every test here drives games (or bot processes); none takes near this."""
 
 RULES = make_rules("42")
 
@@ -21,16 +23,18 @@ RULES = make_rules("42")
 def played(first: str, second: str, pairs: int, sprt: Sprt | None = None, seed: int = 11) -> tuple[Tally, str]:
     names = ["x", "y"]
     plan = Plan(
-        rules=RULES,
-        entrants={"x": Entrant("x", shipped=first), "y": Entrant("y", shipped=second)},
-        units=schedule(RULES.game, names, pairs=pairs, seed=seed),
-        time=TimeRule(),
-        faults=FaultRule(),
+        game="42",
+        options=(),
+        profile=None,
+        entrants=(Entrant("x", shipped=first), Entrant("y", shipped=second)),
+        bots=("x", "y"),
+        pairs=pairs,
+        seed=seed,
     )
     tally = Tally(names, RULES.game, sprt)
 
-    def unit_done(unit, outcomes):  # type: ignore[no-untyped-def]
-        tally.add([game_line(RULES.game, unit, p, o) for p, o in zip(unit.games, outcomes, strict=True)])
+    def unit_done(unit: Unit, played: UnitPlayed) -> bool:
+        tally.add(played.lines)
         return tally.decision() is None
 
     return tally, run(plan, 0, unit_done)

@@ -23,6 +23,9 @@ from referee.match.table import FaultRule, GameOutcome, GameSpec, SeatGone, Time
 
 from .script import bad_bot
 
+pytestmark = pytest.mark.deadline(60)
+"""Every test here drives games (or bot processes); none takes near this."""
+
 RULES = make_rules("42")
 TIME = TimeRule(decision_ms=300, margin_ms=100, start_s=10.0, ping_s=0.5)
 

@@ -28,6 +28,9 @@ from referee.report.schemas import schema_for
 
 from .test_table import leaks
 
+pytestmark = pytest.mark.deadline(180)
+"""Every test here drives games (or bot processes); none takes near this."""
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 RANDOM = f"{PY} {ROOT / 'examples' / 'bots' / 'random_bot.py'}"
@@ -170,7 +173,8 @@ def test_a_fault_exits_1_and_a_bot_that_cannot_start_exits_2(tmp_path: Path) -> 
         (["-b", f"a={RANDOM}"], "two bots or more"),
         (["-b", f"a={RANDOM}", "-b", f"a={RANDOM}"], "two bots are named 'a'"),
         (["-b", "a", "-b", f"b={RANDOM}"], "write NAME=COMMAND"),
-        (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--cluster", "local:2"], "--cluster is not available"),
+        (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--cluster", "local:2", "-j", "2"], "--concurrency N or --cluster, not both"),
+        (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--cluster", "nowhere"], "is not a cluster"),
         (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--resume"], "--resume needs the records"),
         (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--games", "3"], "give a multiple of 2"),
         (["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--tc", "fast"], "is not a time"),
@@ -265,3 +269,18 @@ def test_parts_writes_a_file_a_game_and_resumes_from_its_journal(tmp_path: Path)
     again = match(*args, "--resume")
     assert again.code == 0 and "resuming after 2 pairs (4 games)" in again.err
     assert {p.name: p.read_bytes() for p in parts.iterdir()} == before
+
+
+@pytest.mark.dask
+def test_a_dask_cluster_plays_the_same_match(tmp_path: Path) -> None:
+    """--cluster local:2 and sync play the units on Dask (bots started in its workers) and write
+    what --concurrency 1 writes, byte for byte."""
+    pytest.importorskip("distributed")
+    args = ["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--pairs", "3", "--seed", "9", "-f", "json", *QUICK]
+    out = {}
+    for how in ([], ["--cluster", "local:2"], ["--cluster", "sync"]):
+        records = tmp_path / f"{len(out)}.42"
+        ran = match(*args, *how, "-O", str(records))
+        assert ran.code == 0, ran.err
+        out[" ".join(how)] = (records.read_bytes(), ran.out)
+    assert out["--cluster local:2"] == out[""] == out["--cluster sync"]

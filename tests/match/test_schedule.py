@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine.games import make_rules
 from referee.match.schedule import schedule
+
+pytestmark = pytest.mark.deadline(60)
+"""Every test here drives games (or bot processes); none takes near this."""
 
 GAME42 = make_rules("42").game
 MOON = make_rules("moon").game

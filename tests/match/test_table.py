@@ -24,6 +24,9 @@ from referee.judging.replay import judge
 from referee.match.bots import LocalBot, ShippedBot
 from referee.match.table import FaultRule, GameOutcome, GameSpec, TimeRule, play_game
 
+pytestmark = pytest.mark.deadline(120)
+"""Every test here drives games (or bot processes); none takes near this."""
+
 Message = dict[str, Any]
 ALL_ON = {"nello": "on", "plunge": "on", "splash": "on", "sevens": "on"}
 TILE = re.compile(r"\b[0-6]-[0-6]\b")

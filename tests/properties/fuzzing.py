@@ -41,7 +41,6 @@ from pathlib import Path
 import typer.main
 from typer.core import TyperGroup
 
-from referee import pipeline
 from referee.cli import app, check, convert, score
 from referee.codes import CATALOG
 
@@ -212,11 +211,8 @@ def _pool() -> ProcessPoolExecutor | None:
 
 def _fresh() -> None:
     """What one process of the command line starts without: quoted lines are read afresh
-    (every input is written to the same path) and no standard input is kept from the last run."""
+    (every input is written to the same path)."""
     linecache.clearcache()
-    stdin_lines = getattr(pipeline, "STDIN_LINES", None)
-    if isinstance(stdin_lines, list):
-        stdin_lines.clear()
 
 
 @contextmanager

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from referee.diagnostics import Diagnostic
 from referee.judging.replay import Referee
-from referee.notation.reader import read_records
-from referee.report.adapter import At, hand_diagram, judge_traced, read_views
-from referee.report.diagram import Diagram
+from referee.report.adapter import At, hand_diagram, record_views
+from referee.report.diagram import Diagram, Note, RecordView
 from referee.report.html import report_html
+from referee.run.records import judged_records
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"42": "samples/legal/42-game.42", "moon": "samples/legal/moon-game.42", "88": "samples/legal/88-game.42"}
@@ -21,16 +22,20 @@ CLAIM = ("samples/legal/42-game.42", 9)
 
 def diagram(path: str, hand: int, at: At = None, record: int = 1) -> Diagram:
     """The diagram of one hand of a sample, judged as ``referee show`` judges it."""
-    rr = list(read_records(path))[record - 1]
-    assert rr.record is not None
-    verdict, trace = judge_traced(Referee(), rr.record, file=path, index=record)
-    return hand_diagram(rr.record, verdict, trace, hand, at=at, file=path)
+    (j,) = judged_records(path, Referee(), trace=True, wanted=lambda index, _: index == record)
+    assert j.record is not None and j.verdict is not None and j.trace is not None
+    return hand_diagram(j.record, j.verdict, j.trace, hand, at=at, file=path)
+
+
+def views_of(path: str) -> tuple[list[RecordView], list[Note], list[Diagnostic]]:
+    """A file's records as report views, judged as ``referee report`` judges them."""
+    return record_views(judged_records(path, Referee(), trace=True))
 
 
 def page(path: str, hands: int | None = None) -> str:
     """The report page of a sample; ``hands``: keep only the first hands of each record
     (the snapshots keep two, so that they stay small enough to review)."""
-    views, unread, _ = read_views(path, Referee())
+    views, unread, _ = views_of(path)
     if hands is not None:
         views = [replace(v, hands=v.hands[:hands]) for v in views]
     return report_html(views, file=path, problems=unread)

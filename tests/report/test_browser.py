@@ -15,11 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.judging.replay import Referee
-from referee.report.adapter import read_views
-
 from .chromium import Chromium, find_chromium
-from .helpers import GAMES, RENEGE, ROOT, page
+from .helpers import GAMES, RENEGE, ROOT, page, views_of
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +46,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, int
         for name, path in PAGES.items():
             target = folder / f"{name}.html"
             target.write_text(page(path), encoding="utf-8")
-            views, _, _ = read_views(path, Referee())
+            views, _, _ = views_of(path)
             out[name] = (target, sum(len(v.hands) for v in views))
     return out
 

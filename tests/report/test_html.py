@@ -10,11 +10,9 @@ from html.parser import HTMLParser
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from referee.judging.replay import Referee
-from referee.report.adapter import read_views
 from referee.report.html import report_html
 
-from .helpers import CLAIM, GAMES, RENEGE, page
+from .helpers import CLAIM, GAMES, RENEGE, page, views_of
 
 
 class _Tags(HTMLParser):
@@ -74,7 +72,7 @@ def test_a_page_is_self_contained(path: str) -> None:
 
 @pytest.mark.parametrize("path", list(PAGES.values()), ids=list(PAGES))
 def test_one_section_and_one_diagram_per_hand(path: str) -> None:
-    views, _, _ = read_views(path, Referee())
+    views, _, _ = views_of(path)
     html = page(path)
     hands = sum(len(v.hands) for v in views)
     assert html.count('<section class="hand"') == hands
@@ -104,7 +102,7 @@ def test_the_claim_is_on_the_page() -> None:
 
 
 def test_analysis_shows_the_cost_of_a_play_and_the_losing_play() -> None:
-    views, _, _ = read_views(RENEGE, Referee())
+    views, _, _ = views_of(RENEGE)
     plain = report_html(views, file=RENEGE)
     assert "cost" not in re.sub(r"<style>.*?</style>", "", plain, flags=re.S)
     html = report_html(views, file=RENEGE, analysis={(1, 1): {"costs": {(2, "W"): 6}, "losing": (2, "W")}})
@@ -117,7 +115,7 @@ def test_a_file_that_is_not_a_record(tmp_path: object) -> None:
     assert isinstance(tmp_path, Path)
     bad = tmp_path / "bad.42"
     bad.write_bytes(b"\x00\x01\x02hand 1")
-    views, unread, diagnostics = read_views(str(bad), Referee())
+    views, unread, diagnostics = views_of(str(bad))
     assert views == [] and unread and diagnostics
     html = report_html(views, file="bad.42", problems=unread)
     assert unread[0].code in html

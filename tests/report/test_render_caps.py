@@ -103,7 +103,7 @@ def test_h2_the_w104_note_is_a_diagnostic_line_of_the_published_schema(tmp_path:
 def test_the_guarantees_in_errors_md_state_the_real_limits() -> None:
     """docs/errors.md promises numbers that live in the code: keep them the same."""
     from referee.codes import GUARANTEES
-    from referee.pipeline import JOBS_PER_CORE
+    from referee.run.local import JOBS_PER_CORE
 
     text = " ".join(GUARANTEES.split())
     assert f"cut to {EXCERPT} columns around the caret" in text

@@ -26,7 +26,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO, cast
 
-from .diagnostics import reason
+from ..diagnostics import reason
 
 __all__ = ["GuardedStream", "WriteError", "atomic_write", "reason", "write_text"]
 

@@ -1,0 +1,265 @@
+"""``--cluster ADDRESS``: which Dask scheduler a run uses, and the executor it hands out.
+
+Four forms of the address, one per way of running:
+
+- ``local`` or ``local:N``: a ``LocalCluster`` of N worker processes on this machine
+  (default: the cores available), started for the run and stopped after it;
+- ``tcp://host:8786`` (or any scheme Dask speaks: ``tls://``, ``ws://``...; a bare
+  ``host:port`` is ``tcp://``): a running ``dask scheduler`` and its workers;
+- ``sync``: Dask's synchronous scheduler, every unit in this process one after the
+  other, for debugging (a breakpoint in the referee stops there).
+
+``open_session(spec)`` gives a ``Session``: a ``concurrent.futures.Executor``
+(``Client.get_executor``, with ``retries`` for a task that raises and ``pure=False``,
+since a unit is asked for twice only after a failure and must then run again) and
+the window to keep (``IN_FLIGHT`` units per worker thread, followed as workers come
+and go).  What runs on it is ``ordered.in_order``'s, as for ``--jobs``: the two
+differ only in the executor.
+
+A worker that dies while it runs a task is Dask's to handle: the scheduler gives the
+task to another worker, up to its ``distributed.scheduler.allowed-failures`` (3 by
+default), and only then does the task fail (``KilledWorker``); the window then does
+the unit here and ``unit_failed`` says so once.
+
+Only the lightest of the standard library is imported here (the option is read at
+start-up, for every command): ``logging``, ``concurrent.futures`` and Dask itself only
+when a run opens its session.
+
+>>> parse_cluster("local:4"), parse_cluster("tcp://10.0.0.5:8786").address, parse_cluster("sched:8786").address
+(ClusterSpec(kind='local', workers=4, address=None), 'tcp://10.0.0.5:8786', 'tcp://sched:8786')
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "INSTALL",
+    "IN_FLIGHT",
+    "RETRIES",
+    "UNIT_FAILED",
+    "WORKER_WAIT",
+    "ClusterSpec",
+    "Session",
+    "open_session",
+    "parse_cluster",
+    "unit_failed",
+]
+
+INSTALL = "pip install 'referee42[dask]'"
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a scheduler before saying it cannot be reached (Dask's own default
+is 30 s, long for a command line with a mistyped address)."""
+
+WORKER_WAIT = 30.0
+"""Seconds to wait for a running scheduler's first worker before saying it has none."""
+
+RETRIES = 2
+"""``Client.submit(retries=...)``: a task that raised is run again this many times."""
+
+IN_FLIGHT = 3
+"""Units sent ahead per worker thread: enough that no worker waits for the next one, few
+enough that the results waiting to be written stay small."""
+
+MIN_WINDOW = 4
+"""Units sent ahead whatever the cluster's size (a scheduler whose workers are still starting)."""
+
+REFRESH = 64
+"""Units between two looks at the cluster's size: workers come and go."""
+
+UNIT_FAILED = "referee: a unit of {file} failed on the cluster ({error}); its records are judged again in this process\n"
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.IGNORECASE)
+_HOST_PORT = re.compile(r"^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSpec:
+    """Where a run's units go."""
+
+    kind: Literal["sync", "local", "remote"]
+    workers: int | None = None
+    """``local``: worker processes (None: the cores available)."""
+    address: str | None = None
+    """``remote``: the scheduler's address."""
+
+    def __str__(self) -> str:
+        if self.kind == "remote":
+            return str(self.address)
+        return f"local:{self.workers}" if self.kind == "local" and self.workers else self.kind
+
+
+def parse_cluster(text: str) -> ClusterSpec:
+    """The cluster ``text`` names; ``ValueError`` says what is wrong with it."""
+    value = text.strip()
+    lower = value.lower()
+    if lower in ("sync", "synchronous"):
+        return ClusterSpec("sync")
+    if lower == "local":
+        return ClusterSpec("local")
+    if lower.startswith("local:"):
+        count = lower.partition(":")[2]
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"{text!r}: local:N takes a number of workers, 1 or more")
+        return ClusterSpec("local", workers=int(count))
+    if _SCHEME.match(value):
+        return ClusterSpec("remote", address=value)
+    if _HOST_PORT.match(value):
+        return ClusterSpec("remote", address=f"tcp://{value}")
+    raise ValueError(f"{text!r} is not a cluster: give local, local:N, sync, or a scheduler's address such as tcp://host:8786")
+
+
+def sync_executor() -> Executor:
+    """Dask's synchronous scheduler as an executor: each call computed as it is sent, in
+    this process, through ``dask.bag`` (the path a task takes is Dask's, and a debugger
+    sees it all).  Made here, not at import, so that reading ``--cluster`` imports no
+    ``concurrent.futures``."""
+    from concurrent.futures import Executor, Future
+    from typing import TypeVar
+
+    import dask.bag as db
+
+    T = TypeVar("T")
+
+    class SyncExecutor(Executor):
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+            future: Future[T] = Future()
+            try:
+                bag = db.from_sequence([args], npartitions=1)  # type: ignore[no-untyped-call]  # dask.bag is not fully typed
+                (done,) = bag.map(lambda a: fn(*a, **kwargs)).compute(scheduler="synchronous")
+                future.set_result(done)
+            except Exception as e:
+                future.set_exception(e)
+            return future
+
+    return SyncExecutor()
+
+
+class Session:
+    """A run's use of a cluster: the executor its units go to, and how many to keep sent."""
+
+    def __init__(self, executor: Executor, client: Any = None) -> None:
+        self.executor = executor
+        self.client = client
+        """The ``distributed.Client`` (None: ``sync``)."""
+        self._asked = 0
+        self._size = MIN_WINDOW if client is not None else 1
+
+    def threads(self) -> int:
+        """The worker threads the cluster has now (1 for ``sync``)."""
+        if self.client is None:
+            return 1
+        return max(1, int(sum(self.client.nthreads().values())))
+
+    def window(self) -> int:
+        """Units to have sent and not yet taken back: ``IN_FLIGHT`` per worker thread,
+        looked at again every ``REFRESH`` units (one at a time for ``sync``)."""
+        if self.client is not None and self._asked % REFRESH == 0:
+            self._size = max(MIN_WINDOW, IN_FLIGHT * self.threads())
+        self._asked += 1
+        return self._size
+
+
+def unit_failed(name_of: Callable[[Any], str]) -> Callable[[Any, Exception], None]:
+    """``in_order``'s ``failed`` on a cluster: ``UNIT_FAILED`` on standard error for the first
+    unit whose task failed (``name_of`` names its file)."""
+    said = False
+
+    def failed(unit: Any, error: Exception) -> None:
+        nonlocal said
+        if not said:
+            sys.stderr.write(UNIT_FAILED.format(file=name_of(unit), error=f"{type(error).__name__}: {error}"[:300]))
+            said = True
+
+    return failed
+
+
+def _usage_error(message: str) -> Exception:
+    from .inputs import UsageError
+
+    return UsageError(message)
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise _usage_error(f"--cluster needs Dask's distributed scheduler, which is not installed: {INSTALL}") from None
+    return distributed
+
+
+@contextmanager
+def open_session(spec: ClusterSpec) -> Iterator[Session]:
+    """The session ``spec`` names, closed (and a local cluster stopped) when the run ends.
+
+    A scheduler that cannot be reached or a local cluster that cannot start is a
+    ``UsageError`` (exit status 2) in words, not Dask's traceback.
+    """
+    if spec.kind == "sync":
+        try:
+            import dask.bag  # noqa: F401 - only to say it is missing before any unit
+        except ImportError:
+            raise _usage_error(f"--cluster sync needs Dask, which is not installed: {INSTALL}") from None
+        yield Session(sync_executor())
+        return
+    distributed = _distributed()
+    with _quiet_logs():
+        if spec.kind == "local":
+            from .local import default_jobs
+
+            workers = spec.workers or default_jobs()
+            import logging
+
+            try:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
+                cluster = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
+                    silence_logs=logging.CRITICAL,  # in the workers too
+                )
+            except Exception as e:
+                raise _usage_error(f"--cluster {spec}: the local Dask cluster did not start: {e}") from None
+            with cluster, distributed.Client(cluster) as client:
+                yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+            return
+        try:
+            client = distributed.Client(spec.address, timeout=CONNECT_TIMEOUT)
+        except Exception as e:  # OSError "Timed out trying to connect to ...", ValueError for an address Dask cannot read
+            raise _usage_error(f"--cluster {spec}: cannot reach the Dask scheduler: {e}") from None
+        with client:
+            try:  # a scheduler without workers would take the units and never answer
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except Exception:
+                raise _usage_error(
+                    f"--cluster {spec}: the Dask scheduler has no workers (start them with `dask worker {spec.address}`)"
+                ) from None
+            yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+
+
+@contextmanager
+def _quiet_logs() -> Iterator[None]:
+    """Dask's own log lines off for the run, on this side: it logs what it handles itself
+    (a worker it restarts, a heartbeat lost while the cluster closes) as errors with
+    tracebacks, and the command's promise is words and an exit status, never a
+    traceback.  What matters reaches the command as an exception, which it reports in
+    its own words (``UNIT_FAILED``, the ``UsageError``s above)."""
+    import logging
+
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
