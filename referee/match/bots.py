@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from ..engine.actions import Exchange
 from ..engine.hand import Phase
 from ..engine.profiles import Rules
-from ..interchange.bot_protocol import Action, Clock, Hello, Ping, Ready, Request, RequestKind, View, encode, parse_bot_line
+from ..interchange.bot_protocol import Action, Clock, Hello, Ping, Ready, Request, RequestKind, View, clip, encode, parse_bot_line
 from ..play.simulate import PLAYERS
 from .messages import action_word, answers, rules_of
 from .process import Fault, Journal, Reply
@@ -103,14 +103,31 @@ def serve(kind: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None
     for line in stdin:
         if not line.strip():
             continue
-        message = json.loads(line)
-        if message.get("type") == "quit":
-            break
-        reply = bot.answer(message)
+        try:
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ValueError("not a JSON object")
+            if message.get("type") == "quit":
+                break
+            reply = bot.answer(message)
+        except Exception as e:  # a bot answers what it can and says the rest on stderr: it never stops on a bad line
+            print(f"{bot.name}: cannot read {clip(line.rstrip(), 80)}: {clip(str(e), 200)}", file=sys.stderr)
+            reply = _fallback(line)
         if reply is not None:
             stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
             stdout.flush()
     return 0
+
+
+def _fallback(line: str) -> Message | None:
+    """A request the bot could not decide on: its first legal answer, when the line says one."""
+    try:
+        message = json.loads(line)
+        if message.get("type") == "request":
+            return {"type": "action", "id": message["id"], "value": message["legal"][0]}
+    except Exception:
+        return None
+    return None
 
 
 class LocalBot:

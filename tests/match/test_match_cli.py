@@ -284,3 +284,11 @@ def test_a_dask_cluster_plays_the_same_match(tmp_path: Path) -> None:
         assert ran.code == 0, ran.err
         out[" ".join(how)] = (records.read_bytes(), ran.out)
     assert out["--cluster local:2"] == out[""] == out["--cluster sync"]
+
+
+def test_the_shipped_bot_never_stops_on_a_bad_line() -> None:
+    lines = ["garbage", "[1]", '{"type":"request","id":3,"kind":"call","legal":["pass"],"view":{}}', '{"type":"ping","id":4}']
+    ran = Ran("bot", "random", stdin="\n".join(lines) + "\n")
+    assert ran.code == 0
+    assert [json.loads(line) for line in ran.out.splitlines()] == [{"type": "action", "id": 3, "value": "pass"}, {"type": "pong", "id": 4}]
+    assert "random: cannot read garbage" in ran.err and "Traceback" not in ran.err
