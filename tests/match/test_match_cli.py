@@ -292,3 +292,19 @@ def test_the_shipped_bot_never_stops_on_a_bad_line() -> None:
     assert ran.code == 0
     assert [json.loads(line) for line in ran.out.splitlines()] == [{"type": "action", "id": 3, "value": "pass"}, {"type": "pong", "id": 4}]
     assert "random: cannot read garbage" in ran.err and "Traceback" not in ran.err
+
+
+def test_bots_from_a_toml_file_with_their_folder_and_environment(tmp_path: Path) -> None:
+    (tmp_path / "bots").mkdir()
+    shutil.copy(ROOT / "examples" / "bots" / "random_bot.py", tmp_path / "bots" / "mine.py")
+    (tmp_path / "bots.toml").write_text(
+        f'[bots.mine]\ncommand = ["{PY}", "mine.py"]\ncwd = "bots"\nenv = {{ PYTHONIOENCODING = "utf-8" }}\n'
+        f'[bots.theirs]\ncommand = "{RANDOM}"\n',
+        encoding="utf-8",
+    )
+    ran = match("--bots", str(tmp_path / "bots.toml"), "--pairs", "1", "--seed", "2", *QUICK)
+    assert ran.code == 0, ran.err
+    assert "Results of mine vs theirs:" in ran.out
+    (tmp_path / "bad.toml").write_text("[bots.x]\ncwd = 'here'\n", encoding="utf-8")
+    bad = match("--bots", str(tmp_path / "bad.toml"))
+    assert bad.code == 2 and "[bots.x] needs a command" in bad.err
