@@ -329,6 +329,19 @@ E414: Final = Code(
     "Under `opening-lead=trump` the first lead of a hand must be a trump when the leader holds one.",
     after=_APPLY,
 )
+E415: Final = Code(
+    "E415",
+    "forfeit after the hand ended",
+    "`forfeit SEAT FAULT` ends a hand played under the referee at a seat's fault; the hand was already over (every trick "
+    "played, the result decided, or everyone passed), so the forfeit is left out.",
+    after=_SKIP,
+)
+E416: Final = Code(
+    "E416",
+    "forfeit names the wrong trick",
+    "`forfeit SEAT FAULT trick N` names the trick the fault came in: the trick the hand stopped in (the one being played, "
+    "or the next to be led), and no trick for a fault before the play.",
+)
 # -- stated results ----------------------------------------------------------------------
 E501: Final = Code(
     "E501", "stated result disagrees", "The result the recorder wrote (side, points, made or set) is not what the replay computes."
@@ -338,6 +351,11 @@ E503: Final = Code("E503", "stated score disagrees", "The running score as writt
 E504: Final = Code("E504", "stated winner disagrees", "The game winner as written is not the side that reached the target first.")
 E505: Final = Code("E505", "hand after the game was won", "A side reached the target; the game ended with that hand.")
 E506: Final = Code("E506", "stated trick winner disagrees", "A trick's winner written in the record is not the one the rules give.")
+E507: Final = Code(
+    "E507",
+    "fault termination without a forfeit",
+    '`[Termination "time forfeit"]` or `"illegal move"` says a fault ended the game, but its last hand has no `forfeit`.',
+)
 # -- warnings and notes -----------------------------------------------------------------
 W101: Final = Code(
     "W101",

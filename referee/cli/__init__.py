@@ -6,7 +6,7 @@ and ``--help`` stay quick.
 
 from __future__ import annotations
 
-from . import analyze, check, convert, dups, fix, fmt, live, rules, score, select, show, simulate, standings, stats, tag
+from . import analyze, bot, check, convert, dups, fix, fmt, live, match, rules, score, select, show, simulate, standings, stats, tag
 from .app import app
 from .guard import guard_commands
 
@@ -15,12 +15,14 @@ guard_commands(app)  # no traceback, whatever fails: output faults and bugs get 
 __all__ = [
     "analyze",
     "app",
+    "bot",
     "check",
     "convert",
     "dups",
     "fix",
     "fmt",
     "live",
+    "match",
     "rules",
     "score",
     "select",

@@ -254,6 +254,7 @@ class SchemaKind(StrEnum):
     stats = "stats"
     standings = "standings"
     bot = "bot"
+    match = "match"
 
 
 @app.command(cls=Command)
@@ -264,7 +265,8 @@ def schema(
         "--for",
         help="Whose JSON: convert (its documents, which select also writes), check, score or analyze (their JSON lines), "
         "rules (its JSON listing), dups, stats or standings (their JSON documents), "
-        "or bot (the lines of protocol referee-bot/1 between a match and its bots, both ways).",
+        "bot (the lines of protocol referee-bot/1 between a match and its bots, both ways), "
+        "or match (the JSON lines of referee match: its games and its summary).",
     ),
 ) -> None:
     """Print the JSON Schema of what a command writes as JSON (default: the documents of `referee convert`).
@@ -276,6 +278,7 @@ def schema(
       referee schema --for score -O score.schema.json
       referee schema --for analyze -O analyze.schema.json
       referee schema --for bot -O bot.schema.json
+      referee schema --for match -O match.schema.json
     """
     import sys
 

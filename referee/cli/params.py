@@ -252,6 +252,9 @@ COMMAND_ORDER = (
     "stats",
     "standings",
     "simulate",
+    "match",
+    "bot",
+    "bot-check",
     "rules",
     "schema",
 )

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .declarations import NUMBER_NAMES, Declaration
 from .tiles import Tile
 
-__all__ = ["Accept", "Action", "Bid", "Call", "Claim", "Declare", "Exchange", "Play", "Renege"]
+__all__ = ["Accept", "Action", "Bid", "Call", "Claim", "Declare", "Exchange", "Forfeit", "Play", "Renege"]
 
 
 class Bid(NamedTuple):
@@ -83,4 +83,13 @@ class Renege(NamedTuple):
     trick: int
 
 
-Action = Call | Exchange | Declare | Play | Claim | Accept | Renege
+class Forfeit(NamedTuple):
+    """``seat``'s side loses the hand by a fault in a match played under the referee (an answer
+    too late, an illegal one, a line that is not the protocol's, a crash, a stall): the hand ends
+    where it stands and is scored as the scoring rule scores a hand lost by a renege, whatever
+    the ``renege`` option says."""
+
+    seat: int
+
+
+Action = Call | Exchange | Declare | Play | Claim | Accept | Renege | Forfeit

@@ -30,10 +30,12 @@ class GameState:
         self.scores = [0] * len(self.game.team_labels)
         self.winner: int | None = None
         self.hands_played = 0
+        self.ended = False
+        """The game was ended by a fault (``end_by_fault``), with or without a winner."""
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.ended
 
     def check_dealer(self, dealer: int) -> Refusal | None:
         if dealer != self.dealer:
@@ -70,6 +72,27 @@ class GameState:
         for team, award in enumerate(awards):
             self.scores[team] += award
         self.winner = self._winner(declaring_team)
+
+    def end_by_fault(self, offender: int) -> int | None:
+        """The game ends at a fault of side ``offender`` (in a match, under ``forfeit-game`` or
+        at a seat's last fault allowed): the winner is the side that reached the target, else
+        the other side with the best score (none on a tie, as in Moon when two others tie).
+
+        >>> from referee.engine.games import make_rules
+        >>> g = GameState(make_rules("moon"))
+        >>> g.scores = [3, 2, 2]
+        >>> g.end_by_fault(0), g.ended
+        (None, True)
+        >>> g = GameState(make_rules("42")); g.end_by_fault(0)
+        1
+        """
+        self.ended = True
+        if self.winner is None:
+            others = [t for t in range(len(self.scores)) if t != offender]
+            best = max(self.scores[t] for t in others)
+            top = [t for t in others if self.scores[t] == best]
+            self.winner = top[0] if len(top) == 1 else None
+        return self.winner
 
     def _winner(self, declaring_team: int | None) -> int | None:
         target = self.rules.target

@@ -303,6 +303,7 @@ _CHECKS: dict[type, Callable[[Hand, Any], Refusal | None]] = {
     actions.Claim: _check_claim,
     actions.Accept: irregular.check_accept,
     actions.Renege: irregular.check_renege,
+    actions.Forfeit: irregular.check_forfeit,
 }
 _APPLIES: dict[type, Callable[[Hand, Any], Trick | None]] = {
     actions.Call: auction.call,
@@ -312,4 +313,5 @@ _APPLIES: dict[type, Callable[[Hand, Any], Trick | None]] = {
     actions.Claim: Hand._claim,
     actions.Accept: irregular.accept,
     actions.Renege: irregular.renege,
+    actions.Forfeit: irregular.forfeit,
 }

@@ -1,10 +1,12 @@
-"""Irregularities ruled at the table: a play out of turn the table accepts, a renege called.
+"""Irregularities ruled at the table: a play out of turn the table accepts, a renege called,
+and a seat's fault in a match played under the referee.
 
 They are actions of a hand like any other (``Hand.check`` and ``Hand.apply`` take
-``actions.Accept`` and ``actions.Renege``); this module holds their checks and effects
-so that the hand's state machine stays about the game itself.  A renege is ruled by
-the ``renege`` option: ``lose-hand`` (the offending side loses the hand, scored by the
-scoring rule's ``forfeit``) or ``as-played``.
+``actions.Accept``, ``actions.Renege`` and ``actions.Forfeit``); this module holds their
+checks and effects so that the hand's state machine stays about the game itself.  A renege
+is ruled by the ``renege`` option: ``lose-hand`` (the offending side loses the hand, scored
+by the scoring rule's ``forfeit``) or ``as-played``.  A forfeit always loses the hand, scored
+the same way (``scoring.hand_result``).
 
 >>> from referee.engine.games import make_rules
 >>> from referee.engine.hand import Hand
@@ -36,10 +38,11 @@ from __future__ import annotations
 from .. import codes
 from . import actions
 from .refusal import Refusal
+from .scoring import finished
 from .shown import revealed_reneges
 from .state import DONE, PLAY, HandState
 
-__all__ = ["accept", "check_accept", "check_renege", "renege"]
+__all__ = ["accept", "check_accept", "check_forfeit", "check_renege", "forfeit", "renege"]
 
 
 def _say(n: int, word: str) -> str:
@@ -95,3 +98,40 @@ def renege(h: HandState, a: actions.Renege) -> None:
         h.penalty = h.game.teams[a.seat]
         h.phase = DONE
         h.turn = None
+
+
+def check_forfeit(h: HandState, a: actions.Forfeit) -> Refusal | None:
+    """Why ``a.seat`` cannot forfeit the hand now: it is already over.
+
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> for seat in range(4): h.bid(seat, None)        # everyone passed: thrown in
+    >>> h.check(actions.Forfeit(1)).code
+    'E415'
+    """
+    if finished(h):
+        return Refusal(
+            codes.E415,
+            f"the hand was already over when {h.seat(a.seat)} forfeited it",
+            "a forfeit ends a hand still being played: leave it out, or write the plays as far as the fault",
+            seat=a.seat,
+        )
+    return None
+
+
+def forfeit(h: HandState, a: actions.Forfeit) -> None:
+    """The offending side loses the hand, which ends here, at any point of it.
+
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> from referee.engine.actions import Bid
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> h.bid(0, Bid(31)); h.apply(actions.Forfeit(1))   # East faults in the auction
+    >>> r = h.result(); r.declarer, r.bid.amount, r.made, r.awards
+    (0, 31, True, (1, 0))
+    """
+    h.log.append(a)
+    h.penalty = h.game.teams[a.seat]
+    h.phase = DONE
+    h.turn = None

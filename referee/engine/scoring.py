@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .actions import Bid
 from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 
 if TYPE_CHECKING:
@@ -65,19 +66,33 @@ def hand_result(h: HandState) -> HandResult:
     """The score of a finished hand (or of the tricks played so far)."""
     game = h.game
     teams = len(game.team_labels)
+    if h.penalty is not None:
+        return _lost(h, h.penalty)
     if h.high_bid is None or h.declarer is None:
         return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is THROWN_IN)
     bid = h.high_bid
     team = game.teams[h.declarer]
     scoring = h.rules.scoring
-    if h.penalty is not None:
-        awards = scoring.forfeit(game, bid.amount, team, h.penalty, h.points, h.team_tricks)
-        return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), h.penalty != team, awards)
     all_in = game.needs_all_tricks(bid.amount)
     made_now, set_now = made_or_set(h, all_in)
     made = made_now and not set_now
     awards = scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
     return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards)
+
+
+def _lost(h: HandState, offender: int) -> HandResult:
+    """A hand side ``offender`` lost by a ruled renege or a forfeit, scored by the scoring rule's
+    ``forfeit``.  A forfeit may come before the auction is over: the bid standing then counts as
+    the contract, its bidder's side as the declaring side; before any bid, the offending side
+    counts as having bid the least bid and been set."""
+    game = h.game
+    bid = h.high_bid
+    if h.declarer is not None and bid is not None:
+        team = game.teams[h.declarer]
+    else:
+        bid, team = Bid(game.ladder.forced_min), offender
+    awards = h.rules.scoring.forfeit(game, bid.amount, team, offender, h.points, h.team_tricks)
+    return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), offender != team, awards)
 
 
 @dataclass(frozen=True, slots=True)

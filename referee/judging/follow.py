@@ -266,6 +266,9 @@ class HandJudge:
                     continue
             self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
+        if hand.phase is Phase.AUCTION and hr.forfeit is not None and not after_auction:
+            self.forfeit(hr, hand)
+            return
         if hand.phase is Phase.AUCTION:
             if self.may_stop and not after_auction:
                 raise Open(hand, hr.calls_at or hr.at)
@@ -280,8 +283,9 @@ class HandJudge:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
             return
-        self.contract(hr, hand)
-        self.plays(hr.tricks, hand, index, rulings)
+        if self.contract(hr, hand):
+            return  # a forfeit ended the hand before its play
+        self.plays(hr.tricks, hand, index, rulings, open_end=hr.forfeit is not None)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
@@ -295,6 +299,8 @@ class HandJudge:
                 raise Stop from None  # a claim after the hand ended: the record has lost the hand
         if rulings is not None:
             rulings.finish(hand)
+        if hr.forfeit is not None:
+            self.forfeit(hr, hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             if self.may_stop:
@@ -307,19 +313,46 @@ class HandJudge:
             )
             raise Stop
 
-    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> None:
+    def forfeit(self, hr: HandRecord, hand: Hand) -> None:
+        """``forfeit SEAT FAULT [trick N]``: the seat's side loses the hand where it stopped (a
+        fault in a match played under the referee), scored as a ruled renege is."""
+        f = hr.forfeit
+        assert f is not None
+        seat = self.labels.seat(f.seat, f.at)
+        if seat is None:
+            return
+        stopped = len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
+        refusal = hand.check(actions.Forfeit(seat))
+        if refusal is None and f.trick != stopped:
+            where = f"in trick {stopped}" if stopped is not None else "before the play"
+            said = f"trick {f.trick}" if f.trick is not None else "no trick"
+            hint = f"write `forfeit {f.seat} {f.fault}" + (f" trick {stopped}`" if stopped is not None else "`")
+            self.add(codes.E416, f"the forfeit names {said}, but the hand stopped {where}", f.at, hint)
+        self.act(hand, actions.Forfeit(seat), f.at, checked=refusal)
+        if refusal is None:
+            side = self.game.team_labels[self.game.teams[seat]]
+            self.add(codes.W106, f"{self.game.seats[seat]} forfeited the hand ({f.fault}): {side} lose it", f.at, None)
+
+    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> bool:
         """From the auction's end to the first lead: the exchange and the trump ``hr`` writes.
         Without ``trump_needed`` (a score sheet's hand, which may leave trump out), a hand
-        that names no trump is left before its declaration."""
+        that names no trump is left before its declaration. True when a ``forfeit`` ended the
+        hand there (the exchange or the trump it waited for is not written)."""
         game = self.game
         if hr.exchange is not None and game.kitty is None:
             self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE and hr.exchange is None and hr.forfeit is not None:
+            self.forfeit(hr, hand)
+            return True
         if hand.phase is Phase.EXCHANGE:
             self.exchange(hr, hand)
         if hand.phase is Phase.DECLARE:
+            if hr.trump is None and hr.forfeit is not None:
+                self.forfeit(hr, hand)
+                return True
             if hr.trump is None:
                 if not trump_needed:
-                    return
+                    return False
                 if self.may_stop and not (hr.tricks or hr.claim):  # an unfinished game stops before its trump
                     raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
                 if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
@@ -338,6 +371,7 @@ class HandJudge:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
+        return False
 
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
@@ -374,8 +408,9 @@ class HandJudge:
                     pool.remove(p.tile)
         return pool[0] if len(pool) == 1 else None
 
-    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None) -> None:
-        """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace)."""
+    def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None, *, open_end: bool = False) -> None:
+        """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace); with
+        ``open_end`` (a forfeit stopped the hand) the last trick may hold fewer tiles than a trick does."""
         labels = self.labels
         size = hand.trick_size
         seats = labels.seats
@@ -411,12 +446,14 @@ class HandJudge:
             tr = tricks[k]
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.  The last
-            # trick of a hand that may stop open is the trick in play.
+            # trick of a hand that may stop open (a game in progress, a forfeit) is the trick in play.
             if (
                 len(plays) != size
                 and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
                 and not (
-                    k == len(tricks) - 1 and len(plays) < size and (self.may_stop or (rulings is not None and rulings.stops_play(hand)))
+                    k == len(tricks) - 1
+                    and len(plays) < size
+                    and (open_end or self.may_stop or (rulings is not None and rulings.stops_play(hand)))
                 )
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)

@@ -42,7 +42,10 @@ from .sheet import is_sheet_hand, judge_sheet_hand
 from .sink import Sink
 from .verdict import GameVerdict, HandVerdict
 
-__all__ = ["Referee", "Trace", "judge"]
+__all__ = ["FAULT_TERMINATIONS", "Referee", "Trace", "judge"]
+
+FAULT_TERMINATIONS = ("time forfeit", "illegal move", "abandoned")
+"""The ``[Termination]`` values of a game a fault ended (PGN's words)."""
 
 STATUS_HINT = 'write `[Status "finished"]`, or leave the tag out'
 
@@ -156,6 +159,7 @@ class GameReplay:
             self.unfinished_note()
         if self.log:
             return
+        self.termination()
         labels = self.game.team_labels
         if self.score_known:
             self.score = {labels[t]: v for t, v in enumerate(self.state.scores)}
@@ -168,8 +172,31 @@ class GameReplay:
             if want is not None and want != self.state.winner:
                 actual = self.winner or "no side yet"
                 self.sink.add(codes.E504, f"the record names {stated} the winner, but the replay gives {actual}", at)
-        if hands and self.score_known and self.state.winner is None and not self.unfinished:
+        if hands and self.score_known and not self.state.over and not self.unfinished:
             self.sink.add(codes.W102, f"the game stops before any side reached {self.rules.target} {self.rules.target_unit}", hands[-1].at)
+
+    def termination(self) -> None:
+        """``[Termination]`` of a fault (``time forfeit``, ``illegal move``, ``abandoned``): a match
+        ended the game at the ``forfeit`` of its last hand, and the other side wins it
+        (``GameState.end_by_fault``).  A fault named with no forfeit there is E507 (``abandoned``
+        alone is a game left unfinished)."""
+        record = self.record
+        said = (record.tag("Termination") or "").strip().lower()
+        if said not in FAULT_TERMINATIONS or not record.hands or not self.score_known:
+            return
+        last = record.hands[-1].forfeit
+        if last is None:
+            if said != "abandoned":
+                self.sink.add(
+                    codes.E507,
+                    f"the record says the game ended by {said}, but its last hand has no forfeit",
+                    record.tag_at("Termination"),
+                    "write the fault in the hand it ended, like `forfeit N time trick 3`",
+                )
+            return
+        seat = self.game.seat_index(last.seat.upper())
+        if seat is not None:
+            self.state.end_by_fault(self.game.teams[seat])
 
     def dealer_called(self, hr: HandRecord, written: int, required: int) -> int:
         """After a wrong dealer (E105): the written one when the first call is written from

@@ -52,7 +52,8 @@ class HandVerdict:
     """Running score after this hand; None once an earlier hand could not be followed."""
     thrown_in: bool = False
     penalty: str | None = None
-    """The side that lost the hand by a renege ruled at the table (``renege=lose-hand``)."""
+    """The side that lost the hand by a renege ruled at the table (``renege=lose-hand``), or by a
+    ``forfeit`` in a match played under the referee."""
     followed: bool = True
     """False when an error stopped the replay of this hand part way."""
     detail: Literal["plays", "hands"] = "plays"

@@ -141,6 +141,28 @@ class BotProcess:
     def start(self, hello: Hello, timeout_s: float) -> Ready | Fault:
         """Start the bot, say ``hello`` and wait up to ``timeout_s`` for ``ready``."""
         self.close()
+        spawned = self._spawn()
+        return spawned if spawned is not None else self.greet(hello, timeout_s)
+
+    def greet(self, hello: Hello, timeout_s: float) -> Ready | Fault:
+        """Say ``hello`` (a new game, perhaps at another seat) and wait up to ``timeout_s`` for
+        ``ready``; a bot that is not running is started first."""
+        if not self.running:
+            self.close()
+            spawned = self._spawn()
+            if spawned is not None:
+                return spawned
+        self.ready = None
+        self._send(hello)
+        got = self._await("ready", None, time.monotonic() + timeout_s)
+        if isinstance(got, Fault):
+            return Fault("time", f"no ready within {timeout_s * 1000:,.0f} ms") if got.kind == "time" else got
+        assert isinstance(got[0], Ready)
+        self.ready = got[0]
+        return got[0]
+
+    def _spawn(self) -> Fault | None:
+        """Start the bot's process (None), or say why it could not be."""
         if not _POSIX:
             return Fault("crash", "bots are run on POSIX systems only (Linux, macOS, WSL)")
         try:
@@ -161,14 +183,7 @@ class BotProcess:
         self._pipes = LinePipes(proc.stdin, proc.stdout)
         self._drain_thread = threading.Thread(target=self._drain, args=(proc.stderr,), daemon=True, name=f"stderr of {self.command.name}")
         self._drain_thread.start()
-        self.ready = None
-        self._send(hello)
-        got = self._await("ready", None, time.monotonic() + timeout_s)
-        if isinstance(got, Fault):
-            return Fault("time", f"no ready within {timeout_s * 1000:,.0f} ms") if got.kind == "time" else got
-        assert isinstance(got[0], Ready)
-        self.ready = got[0]
-        return got[0]
+        return None
 
     def restart(self, hello: Hello, timeout_s: float) -> Ready | Fault:
         """Close the bot (its whole process group) and start it again: ``--recover`` after a crash."""
@@ -211,6 +226,13 @@ class BotProcess:
         """Send a message that wants no answer (``deal``, an ``event``, ``quit``). A bot that is gone
         shows at the next ``ask`` or ``ping``."""
         self._send(message)
+
+    def tell_raw(self, data: bytes) -> None:
+        """Send lines as they are (``bot-check`` sends what a later version of the protocol could)."""
+        if self._pipes is not None:
+            if self.journal is not None:
+                self.journal("to", data, time.monotonic())
+            self._pipes.send(data)
 
     def ask(self, kind: RequestKind, view: View, clock: Clock, margin_ms: int = 0) -> Reply | Fault:
         """Ask for a decision and wait for a legal ``action``: up to ``clock.decision_ms`` plus

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, RootModel
 from ..interchange.bot_protocol import BotProtocolLine
 from ..interchange.documents import SCHEMAS as INTERCHANGE_SCHEMAS
 from ..interchange.documents import DiagnosticLine
+from ..interchange.match_report import MatchLine
 from ..interchange.shapes import model_of
 from ..interchange.summaries import AnalyzeSummary as _AnalyzeSummary
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
@@ -313,6 +314,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "stats": StatsDocument,
     "standings": StandingsDocument,
     "bot": BotProtocolLine,
+    "match": MatchLine,
 }
 """What each command writes as JSON, by the name ``referee schema --for`` takes."""
 

@@ -45,7 +45,7 @@ def _suit(hv: HandVerdict) -> str | None:
     return NUMBER_NAMES[hv.bid_suit] if hv.bid_suit is not None else None
 
 
-def _outcome(hv: HandVerdict) -> str:
+def _outcome(hv: HandVerdict, hr: HandRecord | None) -> str:
     if hv.thrown_in:
         return "thrown in"
     if not hv.followed:
@@ -53,6 +53,8 @@ def _outcome(hv: HandVerdict) -> str:
     if hv.made is None:
         return ""
     outcome = "made" if hv.made else "set"
+    if hv.penalty and hr is not None and hr.forfeit is not None:
+        return f"{outcome} ({hr.forfeit.seat} forfeited: {hr.forfeit.fault})"
     return f"{outcome} ({hv.penalty} reneged)" if hv.penalty else outcome
 
 
@@ -88,7 +90,7 @@ def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
             "bid": _bid(hv),
             "trump": hv.trump or "",
             "points": _sides(hv.points),
-            "result": _outcome(hv),
+            "result": _outcome(hv, hr),
             "award": _sides({k: a for k, a in hv.awards.items() if a}),
             "score": _sides(hv.score),
             "stated_result": _stated_result(hr),
@@ -138,7 +140,7 @@ def score_rows(j: Judged) -> list[dict[str, Any]]:
             "bid": hv.bid,
             "bid_suit": _suit(hv),
             "trump": hv.trump,
-            "result": _outcome(hv) or None,
+            "result": _outcome(hv, hr) or None,
             "stated_result": _stated_result(hr) or None,
             "stated_award": _sides(hr.award.amounts) if hr and hr.award else None,
             "stated_score": _sides(hr.score.scores) if hr and hr.score else None,

@@ -32,6 +32,9 @@ COMMANDS = [
     "report",
     "analyze",
     "simulate",
+    "match",
+    "bot",
+    "bot-check",
     "rules",
     "select",
     "dups",
@@ -417,10 +420,10 @@ def test_top_level_help_lists_the_commands_as_a_newcomer_meets_them() -> None:
     """check, score, show, convert, fmt, fix first; then pictures, league tools, helpers (issue 29)."""
     from referee.cli.params import COMMAND_ORDER
 
-    listed = re.findall(r"(?m)^  (\w+) ", Run("--help").out.split("Commands:", 1)[1])
+    listed = re.findall(r"(?m)^  ([\w-]+) ", Run("--help").out.split("Commands:", 1)[1])
     assert listed == list(COMMAND_ORDER) and set(listed) == set(COMMANDS)  # a new command must be given its place
     assert listed[:6] == ["check", "score", "show", "convert", "fmt", "fix"]
-    table = re.findall(r"(?m)^\| \[`(\w+)`\]", (ROOT / "docs" / "cli.md").read_text(encoding="utf-8"))
+    table = re.findall(r"(?m)^\| \[`([\w-]+)`\]", (ROOT / "docs" / "cli.md").read_text(encoding="utf-8"))
     assert table == listed  # docs/cli.md lists them in the same order
 
 

@@ -75,6 +75,7 @@ EXAMPLES = help_examples() + [e for page in PAGES for e in page_examples(page)]
 def club(tmp_path: Path) -> Path:
     """A folder with the samples and every file the examples name, and ``referee`` on the PATH."""
     shutil.copytree(ROOT / "samples", tmp_path / "samples")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")  # the bots a match example plays
     for name, sample in [
         ("game.42", "42-game.42"),
         ("league.42", "42-game.42"),
@@ -139,7 +140,7 @@ def test_docs_cli_md_lists_every_command() -> None:
     table = text.split("| command | what it does |", 1)[1].split("\n\n", 1)[0]
     group = typer.main.get_command(app)
     assert isinstance(group, typer.core.TyperGroup)
-    assert sorted(re.findall(r"^\| \[`(\w+)`\]\(#\w+\)", table, re.M)) == sorted(group.commands)
+    assert sorted(re.findall(r"^\| \[`([\w-]+)`\]\(#[\w-]+\)", table, re.M)) == sorted(group.commands)
 
 
 def test_the_notation_crib_in_check_help_checks_clean(tmp_path: Path) -> None:

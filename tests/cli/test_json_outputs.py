@@ -24,6 +24,7 @@ COMMITTED = {
     "stats": "stats.schema.json",
     "standings": "standings.schema.json",
     "bot": "bot.schema.json",
+    "match": "match.schema.json",
 }
 
 

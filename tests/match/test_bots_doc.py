@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import ast
 import json
+import re
+import shlex
 import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 from pydantic import TypeAdapter
+from typer.testing import CliRunner
 
+from referee.cli import app
 from referee.interchange.bot_protocol import BadLine, RefereeMessage, encode, parse_bot_line
 from referee.report.schemas import schema_for
 
@@ -62,3 +67,21 @@ def test_the_example_bot_is_small_and_needs_only_the_standard_library() -> None:
         elif isinstance(node, ast.ImportFrom):
             imported.add((node.module or "").split(".")[0])
     assert imported <= sys.stdlib_module_names
+
+
+def test_the_match_example_of_cli_md_prints_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cli.md's `referee match` example, run as written (its bots' `python3` and `referee`
+    are this Python's), prints exactly the lines the page shows."""
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    block = page.split("```console\n$ referee match ", 1)[1].split("```", 1)[0]
+    command, shown = block.split("\n", 1)
+    args = shlex.split(command)
+    for i, arg in enumerate(args):
+        name, eq, bot = arg.partition("=")
+        if eq and args[i - 1] == "--bot":
+            bot = re.sub(r"^python3 ", f"{sys.executable} ", bot)
+            args[i] = f"{name}={re.sub(r'^referee ', f'{sys.executable} -m referee ', bot)}"
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["match", *args], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown
