@@ -403,6 +403,15 @@ W107: Final = Code(
     severity=_N,
 )
 
+W110: Final = Code(
+    "W110",
+    "hand not judged for lack of detail",
+    'A hand of a score sheet (`[Detail "hands"]`) writes too little to work out its score: its bid without how it went, '
+    "a result under points scoring without the points or the award, or no bid and no award. Everything it does write is checked; the award it writes is taken for the "
+    "running score, and without one the running score is not checked after it.",
+    severity=_N,
+)
+
 W111: Final = Code(
     "W111",
     "written out of turn order",

@@ -239,7 +239,6 @@ class HandJudge:
         ``Stop`` where the hand is lost."""
         labels = self.labels
         rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
-        game = self.game
         seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
@@ -281,30 +280,7 @@ class HandJudge:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
             return
-        if hr.exchange is not None and game.kitty is None:
-            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE:
-            self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
-            if hr.trump is None:
-                if self.may_stop and not (hr.tricks or hr.claim):
-                    raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
-                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
-                    raise Stop
-                first = hr.tricks[0].at if hr.tricks else hr.at
-                self.add(
-                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
-                )
-                raise Stop
-            by = labels.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
-            self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
-            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
-            if refusal:
-                self.refusal(refusal, hr.trump.at)
+        self.contract(hr, hand)
         self.plays(hr.tricks, hand, index, rulings)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
@@ -330,6 +306,38 @@ class HandJudge:
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )
             raise Stop
+
+    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> None:
+        """From the auction's end to the first lead: the exchange and the trump ``hr`` writes.
+        Without ``trump_needed`` (a score sheet's hand, which may leave trump out), a hand
+        that names no trump is left before its declaration."""
+        game = self.game
+        if hr.exchange is not None and game.kitty is None:
+            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                if not trump_needed:
+                    return
+                if self.may_stop and not (hr.tricks or hr.claim):  # an unfinished game stops before its trump
+                    raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise Stop
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                self.add(
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
+                raise Stop
+            by = self.labels.seat(hr.trump.by, hr.trump.by_at)
+            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
+            refusal = hand.check(decl)
+            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            self.act(hand, decl, at, checked=refusal)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
+            if refusal:
+                self.refusal(refusal, hr.trump.at)
 
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
@@ -439,7 +447,7 @@ class HandJudge:
                 refusal = check_play(seat, t)
                 if refusal is not None and rulings is not None:
                     refusal = rulings.accept(hand, seat, t, refusal)
-                if refusal is not None and refusal.code == codes.E401:
+                if refusal is not None and refusal.code == codes.E401 and hand.tricks:  # never the opening lead: a rule
                     later = self._written_later([q.seat for q in plays], j, hand.turn)
                     if later is not None:  # the trick is written out of order: judged by its seats, in turn
                         if not reordered:
@@ -522,9 +530,20 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = self.labels.by_side(hr.score.scores, hr.score.at)
-            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-                self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+            self.check_score(hr, score)
+
+    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
+        """The running score ``hr`` writes, against ``score``."""
+        assert hr.score is not None
+        written = self.labels.by_side(hr.score.scores, hr.score.at)
+        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+            right = " ".join(f"{k} {v}" for k, v in score.items())
+            self.add(
+                codes.E503,
+                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
+                hr.score.at,
+                f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
+            )
 
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""

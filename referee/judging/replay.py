@@ -38,6 +38,7 @@ from .guess import wrong_game
 from .judged import Trace
 from .labels import Labels
 from .rules_for import RulesCache, rules_for
+from .sheet import is_sheet_hand, judge_sheet_hand
 from .sink import Sink
 from .verdict import GameVerdict, HandVerdict
 
@@ -119,6 +120,8 @@ class GameReplay:
         self.log = record.mode == "log"
         self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
         self.score_known = True
+        self.sheet = tag_choice("Detail", record.tag("Detail")) == "hands"
+        """A score sheet: a hand without plays is judged from its totals (``judging.sheet``)."""
         self.labels = Labels(self.game, sink)
         """The record's seat and side labels (the hand judge and the rulings read them too)."""
         self.unfinished = tag_choice("Status", record.tag("Status")) == "unfinished"
@@ -193,6 +196,8 @@ class GameReplay:
             if refusal:  # reported, once: the hand goes on with the dealer its calls fit (one slip, one error)
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
                 dealer = self.dealer_called(hr, dealer, state.dealer)
+        if self.sheet and is_sheet_hand(hr):
+            return judge_sheet_hand(self, judge, hr, number, index, dealer)
         hand = judge.make_hand(hr, dealer)
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()
@@ -204,10 +209,7 @@ class GameReplay:
             self.open = (number, stopped.where, stopped.at)
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         except Stop:
-            after = "its score is not computed" if self.log else "its score and the running score after it are not checked"
-            cause = next((d.code for d in reversed(self.sink.out) if d.is_error and d.hand == number), None)
-            past = f"{cause} ({cause.summary})" if cause is not None else "this error"
-            self.sink.add(codes.W103, f"hand {number} cannot be followed past {past}; {after}", hr.at)
+            self.sink.not_followed(number, hr.at, log=self.log)
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         self.last_over = True

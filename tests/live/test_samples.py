@@ -65,12 +65,20 @@ OTHER_CODE = {
 }
 
 
+SHEETS = {p.name for p in BROKEN if "-sheet-" in p.name}
+"""Score sheets (``[Detail "hands"]``): they leave calls and plays out, which a table of
+play-by-play entries refuses; they are entered by ``referee live --detail hands``, whose
+entry by entry form is not built yet (docs/live.md)."""
+
+
 def expected(path: Path) -> list[str]:
     return re.findall(r"(?m)^; expect: (\w+) ", path.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.name)
 def test_a_broken_sample_is_stopped_at_its_offending_entry(path: Path, tmp_path: Path, no_fsync: None) -> None:
+    if path.name in SHEETS:
+        pytest.skip("a score sheet: entered by `live --detail hands`, not built yet (docs/live.md)")
     results = list(read_text(path.read_text(encoding="utf-8"), path.name))
     if path.name in UNREADABLE:
         assert any(d.is_error for r in results for d in r.diagnostics)
@@ -106,5 +114,5 @@ def test_a_broken_sample_is_stopped_at_its_offending_entry(path: Path, tmp_path:
 def test_every_sample_is_placed() -> None:
     names = {p.name for p in BROKEN}
     assert (UNREADABLE | set(AT_OPEN) | set(NOT_ENTRIES) | set(OTHER_CODE)) <= names
-    entries = names - UNREADABLE - set(AT_OPEN) - set(NOT_ENTRIES) - set(OTHER_CODE)
+    entries = names - UNREADABLE - set(AT_OPEN) - set(NOT_ENTRIES) - set(OTHER_CODE) - SHEETS
     assert len(entries) >= 35  # most broken samples are an entry the table refuses
