@@ -8,7 +8,7 @@ and as less than any value when it fails.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .declarations import Declaration, table_for
@@ -44,8 +44,12 @@ class Par:
     ``declarations_for``'s order."""
 
 
-def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
-    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
+def par(
+    rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET, stop: Callable[[], bool] | None = None
+) -> Par:
+    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow
+    (``budget`` nodes each; ``stop`` as for ``solve``: once it has said so, the
+    declarations left are unsolved too, ``Solution.stopped``).
 
     >>> from referee.engine.games import make_rules
     >>> from referee.engine.tiles import tile
@@ -60,8 +64,15 @@ def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget:
     game = rules.game
     total = game.hand_total
     lines: list[ParLine] = []
+    stopped = False
     for d in declarations_for(rules, hands[declarer]):
-        solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
+        position = start_position(game, table_for(d), hands, declarer)
+        if stopped or (stop is not None and stop()):
+            stopped = True
+            solution = Solution(False, None, position.unit, position.lose_all, position.table.forced, stopped=True)
+        else:
+            solution = solve(position, budget=budget, stop=stop)
+            stopped = solution.stopped
         contract = rules.contract(d.kind)
         # A contract named as the declaration needs a bid of a mark or more: all or nothing.
         special = contract is not None and contract.when == "trump"
