@@ -30,7 +30,7 @@ class AnalyzeFormat(StrEnum):
 
 BUDGET_HELP = "2,000,000"
 """``solver.DEFAULT_BUDGET`` as the help shows it (a test keeps them equal; the solver is not imported for --help)."""
-TIME_LIMIT_HELP = "60"
+TIME_LIMIT_HELP = "120"
 """``analysis.DEFAULT_TIME_LIMIT`` as the help shows it (a test keeps them equal)."""
 
 
@@ -57,7 +57,7 @@ def analyze(
         "--time-limit",
         min=0.0,
         metavar="SECONDS",
-        help=f"Seconds of search for each hand, par included; the positions solved by then are reported, the others have no value (default {TIME_LIMIT_HELP}; 0: no limit).",
+        help=f"Seconds of search (CPU time) for each hand, par included; the positions solved by then are reported, the others have no value (default {TIME_LIMIT_HELP}; 0: no limit).",
     ),
     output: str | None = typer.Option(
         None, "--output", "-O", metavar="FILE", help="Write the analysis to this file instead of standard output."

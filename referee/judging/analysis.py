@@ -66,7 +66,7 @@ __all__ = [
 
 Swing = Literal["lost", "won"]
 
-DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_TIME_LIMIT = 120.0
 """Seconds of search a hand may take in ``referee analyze`` (docs/cli.md says why this much)."""
 Unsolved = Literal["budget", "time-limit", "not-reached"]
 """Why a position has no value: past its node budget (``--budget``), being solved when
@@ -253,7 +253,7 @@ class HandTask:
     budget: int
     par: ParTask | None = None
     time_limit: float | None = None
-    """Seconds the hand's searches may take, its par's included (None: no limit)."""
+    """Seconds of CPU the hand's searches may take, its par's included (None: no limit)."""
 
 
 def _everything(pos: Position) -> int:
@@ -419,10 +419,12 @@ def _unsolved(solution: Solution | None) -> Unsolved | None:
     return "time-limit" if solution.stopped else "budget"
 
 
-def analyse(task: HandTask, *, clock: Callable[[], float] = time.monotonic) -> HandAnalysis | Skipped:
+def analyse(task: HandTask, *, clock: Callable[[], float] = time.thread_time) -> HandAnalysis | Skipped:
     """Solve a hand's positions (and its par), each on its own budget and all within the
-    hand's time limit as ``clock`` counts it (seconds); a position past either has no
-    value and says why.  ``Skipped`` when a play is not one the rules allow (a ruled
+    hand's time limit as ``clock`` counts it (seconds; by default the CPU time of the
+    thread that solves it, so that neither other work on the machine nor other hands
+    solved beside it in threads shorten it); a position past either has no value and
+    says why.  ``Skipped`` when a play is not one the rules allow (a ruled
     irregularity the referee let stand)."""
     facts = task.facts
     stop = None

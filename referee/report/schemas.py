@@ -298,7 +298,7 @@ class AnalyzeHand(BaseModel):
     budget: int
     """Nodes each position's search could visit (`--budget`)."""
     time_limit: float | None
-    """Seconds the hand's searches could take, par included (`--time-limit`; null: no limit)."""
+    """Seconds of CPU the hand's searches could take, par included (`--time-limit`; null: no limit)."""
     lost: PlayRef | None
     """The first play that turned a contract that could be made into one that cannot."""
     won: PlayRef | None
