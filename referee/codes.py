@@ -182,7 +182,12 @@ E101: Final = Code("E101", "wrong number of tiles", "Each player is dealt the pr
 E102: Final = Code("E102", "tile not in this set", "The tile does not belong to the game's set, e.g. a tile the profile's set leaves out.")
 E103: Final = Code("E103", "too many copies", "A tile appears more often than the set holds it (once in a single double-six set).")
 E104: Final = Code("E104", "seat dealt twice or missing", "The deal lists a seat more than once or leaves a seat out.")
-E105: Final = Code("E105", "wrong dealer", "The dealer moves one seat clockwise after every hand, thrown-in hands included.")
+E105: Final = Code(
+    "E105",
+    "wrong dealer",
+    "The dealer moves one seat clockwise after every hand, thrown-in hands included. The hand is judged with the dealer the "
+    "rules require, so its calls and the rest of the game are still checked.",
+)
 E106: Final = Code("E106", "kitty disagrees with the deal", "The widow or cat written in the record is not the set of tiles left undealt.")
 E107: Final = Code(
     "E107",
@@ -269,7 +274,11 @@ E306: Final = Code(
 )
 # -- play ----------------------------------------------------------------------------------
 E401: Final = Code(
-    "E401", "play out of turn", "The declarer leads the first trick, then the winner of each trick leads the next, clockwise.", after=_STOP
+    "E401",
+    "play out of turn",
+    "The declarer leads the first trick (under `plunge-lead=partner` the partner who named trump, after a plunge or splash), "
+    "then the winner of each trick leads the next, clockwise.",
+    after=_STOP,
 )
 E402: Final = Code(
     "E402", "tile not held", "The player does not hold the tile: it was dealt to someone else or is in the kitty.", after=_APPLY
@@ -313,6 +322,12 @@ E413: Final = Code(
     "accepted play was not out of turn",
     "`accept SEAT trick N` records a play out of turn that the table let stand; the named player must have played "
     "to that trick out of turn.",
+)
+E414: Final = Code(
+    "E414",
+    "opening lead not a trump",
+    "Under `opening-lead=trump` the first lead of a hand must be a trump when the leader holds one.",
+    after=_APPLY,
 )
 # -- stated results ----------------------------------------------------------------------
 E501: Final = Code(
@@ -373,6 +388,24 @@ W107: Final = Code(
     "worked out from a seed, seats from the order of the bids, the reading of a link that mk5's own writer got wrong. "
     "The record says what was inferred in a comment, and `convert` prints this note.",
     severity=_N,
+)
+
+W110: Final = Code(
+    "W110",
+    "hand not judged for lack of detail",
+    'A hand of a score sheet (`[Detail "hands"]`) writes too little to work out its score: its bid without how it went, '
+    "a result under points scoring without the points or the award, or no bid and no award. Everything it does write is checked; the award it writes is taken for the "
+    "running score, and without one the running score is not checked after it.",
+    severity=_N,
+)
+
+W111: Final = Code(
+    "W111",
+    "written out of turn order",
+    "Calls or a trick's plays are written in another order than they were made (from the dealer's left, from the trick's "
+    "leader), and each carries its seat: they are judged by their seats, in turn, and the hand is followed. `referee fmt` "
+    "keeps them as written.",
+    severity=_W,
 )
 
 CATALOG: dict[str, Code] = {c: c for c in list(globals().values()) if isinstance(c, Code)}

@@ -95,7 +95,8 @@ def standings(
             totals.add_outcome(o)
             meter.advance(o.file, o.hands)
             if o.data is not None and not table.add(o.data) and o.data.game:
-                uncounted.append(f"{o.data.file}:{o.data.line}: record {o.index} is not counted: the game has no winner")
+                why = f" ({o.data.open_because})" if o.data.open_because else ""
+                uncounted.append(f"{o.data.file}:{o.data.line}: record {o.index} is not counted: the game has no winner{why}")
             elif o.hands is None:
                 with meter.output():
                     for d in o.diagnostics:

@@ -92,7 +92,7 @@ def stats(
         writer.writerows(stats_rows(rows))
     else:
         out.print(stats_table(rows, by.value, tally.contracts()))
-    for line in roster.notes():
+    for line in [*tally.notes, *roster.notes()]:
         err.print(f"note: {line}", highlight=False, markup=False)
     err.print(totals.summary())
     raise typer.Exit(2 if totals.exit_status == 2 else 0)

@@ -22,7 +22,7 @@ from .turns import out_of_turn
 if TYPE_CHECKING:
     from .profiles import Contract, Game, Rules
 
-__all__ = ["Bid", "call", "check_amount", "check_call", "check_contract_amount", "legal_calls", "on_ladder"]
+__all__ = ["Bid", "call", "check_amount", "check_call", "check_contract_amount", "legal_calls", "on_ladder", "still_to_call"]
 
 _ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
 """One tile of a suit, in words ("holds no six", not "no sixe")."""
@@ -82,15 +82,16 @@ def check_amount(rules: Rules, amount: int, high: int | None, who: str) -> Refus
                 codes.E204, f"{who} bid {amount} over {high if high is not None else 'no bid'}; {amount} is only bid over {before * unit}"
             )
         return None
-    if ladder.opening_marks_max is not None and marks > 1 and amount not in ladder.point_bids:
-        current = game.ladder.marks_in(high) if high is not None else 0
-        limit = max(ladder.opening_marks_max, current + 1)
-        if marks > limit:
-            return Refusal(
-                codes.E204,
-                f"{who} bid {marks} marks over {current or 'no'} mark{'s' if current != 1 else ''}; the most allowed is {limit}",
-                "an opening mark bid is 1 or 2 marks; after that, one mark more at a time",
-            )
+    if amount in ladder.point_bids:
+        return None
+    if marks == ladder.delve_marks and rules.option("delve") == "on":
+        return None  # a delve is bid over any lower bid
+    rule = rules.mark_raise
+    current = ladder.marks_in(high) if high is not None else 0
+    why = rule.check(ladder, marks, current) if rule is not None else None
+    if why is not None:
+        reason, hint = why
+        return Refusal(codes.E204, f"{who} bid {marks} marks over {current or 'no'} mark{'s' if current != 1 else ''}; {reason}", hint)
     return None
 
 
@@ -203,10 +204,40 @@ def call(h: HandState, action: Call) -> None:
         h.high_bid = bid
         h.declarer = who
     all_in = bid is not None and bid.amount in h.game.ladder.all_in_bids
-    if len(h.calls) == h.game.players or all_in:
+    if all_in:
+        _close(h)
+    elif h.rules.option("auction") == "until-one-left":
+        passed = {s for s, b in h.calls if b is None}
+        left = h.game.players - len(passed)
+        if left == 0 or (left == 1 and h.high_bid is not None):
+            _close(h)
+        else:
+            nxt = h.game.next_seat[who]
+            while nxt in passed:
+                nxt = h.game.next_seat[nxt]
+            h.turn = nxt
+    elif len(h.calls) == h.game.players:
         _close(h)
     else:
         h.turn = h.order.next[who]
+
+
+def still_to_call(h: HandState) -> int:
+    """How many players may still call in an auction that is not over: under
+    ``auction=until-one-left`` those who have not passed, but the high bidder.
+
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> h = Hand(make_rules("42", {"auction": "until-one-left"}), dealer=3, deal=None)
+    >>> h.bid(0, Bid(30)); h.bid(1, Bid(31)); h.bid(2, None); still_to_call(h)
+    2
+    """
+    if h.phase is not AUCTION:
+        return 0
+    if h.rules.option("auction") == "until-one-left":
+        passed = {s for s, b in h.calls if b is None}
+        return h.game.players - len(passed) - (h.high_bid is not None)
+    return h.game.players - len(h.calls)
 
 
 def _close(h: HandState) -> None:
@@ -247,7 +278,13 @@ def legal_calls(h: HandState) -> list[Bid | None]:
     marks: range = range(0)
     if ladder.mark_unit is not None:
         current = ladder.marks_in(h.high_bid.amount) if h.high_bid is not None else 0
-        limits = (*(ladder.mark_bids or ()), *(h.rules.scoring.mark_steps or ()), *(c.min_marks for c in game.contracts))
+        limits = [*(ladder.mark_bids or ()), *(h.rules.scoring.mark_steps or ()), *(c.min_marks for c in game.contracts)]
+        rule = h.rules.mark_raise
+        most = rule.most(ladder, current) if rule is not None else None
+        if most is not None:
+            limits.append(most)
+        if ladder.delve_marks is not None and h.rules.option("delve") == "on":
+            limits.append(ladder.delve_marks)
         marks = range(1, max(current + 1, ladder.opening_marks_max or 1, *limits) + 1)
         amounts.update(m * ladder.mark_unit for m in marks)
     suits: tuple[int | None, ...] = tuple(range(7)) if ladder.needs_suit else (None,)

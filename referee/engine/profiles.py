@@ -21,7 +21,18 @@ from .. import codes
 from .refusal import Refusal
 from .tiles import ALL_TILES, Tile, count_value
 
-__all__ = ["Contract", "ExchangeRule", "Game", "Ladder", "OptionError", "OptionSpec", "Profile", "Rules", "ScoringRule"]
+__all__ = [
+    "Contract",
+    "ExchangeRule",
+    "Game",
+    "Ladder",
+    "MarkRaiseRule",
+    "OptionError",
+    "OptionSpec",
+    "Profile",
+    "Rules",
+    "ScoringRule",
+]
 
 
 class OptionError(ValueError):
@@ -55,6 +66,8 @@ class Ladder:
     """Bids that need every trick and end the auction."""
     needs_suit: bool = False
     """A bid names the trump suit, which the bidder must hold."""
+    delve_marks: int | None = None
+    """The marks of a delve: a bid that may be made over any lower bid (option ``delve``)."""
 
     def marks_in(self, amount: int) -> int:
         """Whole marks a bid is (0 for a point bid).
@@ -84,6 +97,8 @@ class OptionSpec:
     help: str
     source: str = ""
     """The public source the option follows."""
+    needs: tuple[str, ...] = ()
+    """``name=value`` settings the option needs when a record sets it (``make_rules`` checks)."""
 
 
 class ExchangeRule(Protocol):
@@ -100,6 +115,17 @@ class ExchangeRule(Protocol):
     def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
         """Why the declarer ``who``, holding ``held``, may not take ``take`` from ``kitty``
         and put back ``give``."""
+
+
+class MarkRaiseRule(Protocol):
+    """How mark bids may rise over one another (the kinds are in ``engine/raises.py``)."""
+
+    def most(self, ladder: Ladder, current: int) -> int | None:
+        """The most marks a bid may be over a current bid of ``current`` marks (None: no limit)."""
+
+    def check(self, ladder: Ladder, marks: int, current: int) -> tuple[str, str] | None:
+        """Why a bid of ``marks`` marks may not follow one of ``current`` marks (0: none yet):
+        the reason and a hint, or None."""
 
 
 class ScoringRule(Protocol):
@@ -157,6 +183,19 @@ class Contract:
     """The declarer must lose every trick; the hand ends at the first one taken."""
     doubles_option: str | None = None
     """The option that says where the doubles rank in this contract (``nello-doubles``)."""
+    lead_option: str | None = None
+    """The option that says who leads the first trick, the declarer or the partner who named
+    trump (``plunge-lead``); None: the declarer."""
+    marks_option: str | None = None
+    """The option that raises ``min_marks`` (``nello-marks``: its value is the least marks)."""
+    forced_option: str | None = None
+    """The option that lets a dealer forced to bid play the contract on a bid of 1 mark
+    whatever ``marks_option`` says (``forced-nello``)."""
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The options that only mean something with this contract on."""
+        return tuple(o for o in (self.doubles_option, self.lead_option, self.marks_option, self.forced_option) if o is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +234,9 @@ class Game:
     """A hint for a tile that is not in the set (the set leaves some out)."""
     follow_me_option: str | None = None
     """The option that says where doubles rank in follow-me."""
+    mark_raises: Mapping[str, MarkRaiseRule] = field(default_factory=dict)
+    """How mark bids rise, by the value of the ``mark-bids`` option; the first is the default
+    (empty: only the ladder limits them)."""
     copies: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Copies of each tile in the set, by tile id."""
     hand_total: int = field(init=False, repr=False, compare=False)
@@ -279,10 +321,15 @@ class Rules:
     profile: str | None = None
     """The house-rule profile these rules came from (None: the built-in game)."""
     scoring: ScoringRule = field(init=False, repr=False, compare=False)
+    mark_raise: MarkRaiseRule | None = field(init=False, repr=False, compare=False)
+    """How mark bids rise under these options (None: only the ladder limits them)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         object.__setattr__(self, "scoring", self.game.scorings[self.options.get("scoring", self.game.default_scoring())])
+        raises = self.game.mark_raises
+        chosen = self.options.get("mark-bids", next(iter(raises), ""))
+        object.__setattr__(self, "mark_raise", raises.get(chosen))
 
     @property
     def name(self) -> str:

@@ -105,6 +105,7 @@ class HandState:
         "team_tricks",
         "trick",
         "tricks",
+        "trump_lead",
         "turn",
     )
 
@@ -141,6 +142,8 @@ class HandState:
         self.table: TrumpTable | None = None
         self.lose_all = False
         """The declarer must lose every trick (nello)."""
+        self.trump_lead = False
+        """The first lead must be a trump when the leader holds one (``opening-lead=trump``)."""
         self.trick: list[tuple[int, Tile]] = []
         self.tricks: list[Trick] = []
         teams = len(game.team_labels)

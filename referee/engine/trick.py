@@ -88,6 +88,18 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
                         seat=who,
                         tile=t,
                     )
+    elif h.trump_lead and not h.tricks:
+        is_trump = table.is_trump
+        if not is_trump[t]:
+            for x in hand:
+                if is_trump[x]:
+                    return Refusal(
+                        codes.E414,
+                        f"{h.seat(who)} led {t}, which is not a trump, holding {x}",
+                        "under opening-lead=trump the first lead of the hand is a trump when the leader holds one",
+                        seat=who,
+                        tile=t,
+                    )
     return None
 
 
@@ -107,7 +119,10 @@ def legal_plays(h: HandState, seat: int | None = None) -> list[Tile]:
     if h.blind:
         return candidates(h, h.turn)
     lead = h.trick[0][1] if h.trick else None
-    return sorted(set(h.table.playable(h.hands[h.turn], lead)), reverse=True)
+    held = h.hands[h.turn]
+    if lead is None and h.trump_lead and not h.tricks:
+        held = [t for t in held if h.table.is_trump[t]] or held
+    return sorted(set(h.table.playable(held, lead)), reverse=True)
 
 
 def play(h: HandState, action: Play) -> Trick | None:

@@ -30,6 +30,8 @@ __all__ = [
     "declare",
     "default_declaration",
     "exchange",
+    "first_leader",
+    "least_marks",
     "legal_declarations",
     "legal_exchanges",
     "not_offered",
@@ -43,6 +45,35 @@ def not_offered(rules: Rules, name: str) -> Refusal:
     if not rules.offered(name):
         return Refusal(codes.E211, f"{rules.game.title} has no {name}")
     return Refusal(codes.E211, f"{name} is not played under these rules", f'turn it on with [Options "{name}=on"]')
+
+
+def first_leader(h: HandState) -> int | None:
+    """Who leads the first trick: the declarer, or after a plunge or splash under
+    ``plunge-lead=partner`` the partner who named trump (as mk5 plays)."""
+    bid = h.high_bid
+    c = h.game.contract_by_name.get(bid.contract) if bid is not None and bid.contract else None
+    if c is not None and c.lead_option is not None and h.rules.option(c.lead_option) == "partner":
+        return trump_caller(h)
+    return h.declarer
+
+
+def least_marks(h: HandState, contract: Contract) -> int:
+    """The least bid, in marks, ``contract`` may be declared on: its own least, raised by its
+    marks option (``nello-marks``), or 1 for a dealer forced to bid under its forced option
+    (``forced-nello``: everyone else passed and all-pass=forced)."""
+    least = contract.min_marks
+    rules = h.rules
+    if contract.marks_option is not None:
+        least = int(rules.option(contract.marks_option) or least)
+    if (
+        contract.forced_option is not None
+        and rules.option(contract.forced_option) == "on"
+        and rules.option("all-pass") == "forced"
+        and h.declarer == h.dealer
+        and all(b is None for s, b in h.calls if s != h.dealer)
+    ):
+        least = 1
+    return least
 
 
 def trump_caller(h: HandState) -> int | None:
@@ -175,8 +206,9 @@ def _check_contract_declaration(h: HandState, declaration: Declaration, contract
     assert bid is not None
     if bid.contract is not None:
         return Refusal(codes.E304, f"after a {bid.contract} the trump is a suit, doubles or follow-me, not {contract.name}")
-    if h.game.ladder.marks_in(bid.amount) < contract.min_marks:
-        marks = plural(contract.min_marks, "mark")
+    least = least_marks(h, contract)
+    if h.game.ladder.marks_in(bid.amount) < least:
+        marks = plural(least, "mark")
         return Refusal(codes.E212, f"{contract.name} needs a bid of at least {marks}; the bid was {bid.amount}")
     if contract.doubles_option is not None:
         mode = h.rules.option(contract.doubles_option)
@@ -206,11 +238,13 @@ def default_declaration(rules: Rules, kind: str) -> Declaration:
 
 
 def set_declaration(h: HandState, declaration: Declaration) -> None:
-    """Trump is named: the declarer leads, and a contract may sit the partner out."""
+    """Trump is named: the declarer leads (or the partner, ``first_leader``), a contract
+    may sit the partner out, and ``opening-lead=trump`` asks for a trump lead."""
     h.declaration = declaration
-    h.table = table_for(declaration)
+    table = h.table = table_for(declaration)
     h.phase = PLAY
-    h.turn = h.declarer
+    h.turn = first_leader(h)
+    h.trump_lead = table.trump is not None and not table.forced and h.rules.option("opening-lead") == "trump"
     contract = h.game.contract_by_name.get(declaration.kind)
     if contract is not None and contract.partner_out and h.declarer is not None:
         partner = partner_seat(h.game, h.declarer)

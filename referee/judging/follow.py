@@ -15,7 +15,7 @@ from itertools import chain
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid
+from ..engine.auction import Bid, still_to_call
 from ..engine.deal import check_deal, kitty_of
 from ..engine.hand import Hand, HandResult, Phase, Trick
 from ..engine.profiles import Rules
@@ -202,11 +202,14 @@ class HandJudge:
         ``Stop`` where the hand is lost."""
         labels = self.labels
         rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
-        game = self.game
         seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
-        for call in hr.calls:
+        calls = hr.calls
+        i = 0
+        while i < len(calls):
+            call = calls[i]
+            i += 1
             label = call.seat
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
@@ -215,12 +218,20 @@ class HandJudge:
             refusal = hand.check_bid(seat, bid)
             if refusal is None:
                 hand.apply(_new_call((seat, bid)), checked=None)
-            else:
-                self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
+                continue
+            if refusal.code == codes.E201:
+                later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
+                if later is not None:  # written out of order: judged by its seat, in turn
+                    if calls is hr.calls:
+                        self._out_of_order("call", call.at, hand, len(hand.calls) == 0)
+                    calls = [*calls[: i - 1], calls[later], *calls[i - 1 : later], *calls[later + 1 :]]
+                    i -= 1
+                    continue
+            self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
             if after_auction or hr.result or hr.award:
-                left = game.players - len(hand.calls)
+                left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
@@ -230,28 +241,7 @@ class HandJudge:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
             return
-        if hr.exchange is not None and game.kitty is None:
-            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE:
-            self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
-            if hr.trump is None:
-                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
-                    raise Stop
-                first = hr.tricks[0].at if hr.tricks else hr.at
-                self.add(
-                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
-                )
-                raise Stop
-            by = labels.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
-            self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
-            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
-            if refusal:
-                self.refusal(refusal, hr.trump.at)
+        self.contract(hr, hand)
         self.plays(hr.tricks, hand, index, rulings)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
@@ -275,6 +265,36 @@ class HandJudge:
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )
             raise Stop
+
+    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> None:
+        """From the auction's end to the first lead: the exchange and the trump ``hr`` writes.
+        Without ``trump_needed`` (a score sheet's hand, which may leave trump out), a hand
+        that names no trump is left before its declaration."""
+        game = self.game
+        if hr.exchange is not None and game.kitty is None:
+            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                if not trump_needed:
+                    return
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise Stop
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                self.add(
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
+                raise Stop
+            by = self.labels.seat(hr.trump.by, hr.trump.by_at)
+            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
+            refusal = hand.check(decl)
+            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            self.act(hand, decl, at, checked=refusal)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
+            if refusal:
+                self.refusal(refusal, hr.trump.at)
 
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
@@ -326,6 +346,7 @@ class HandJudge:
             # alone, for its analysis (``Trace``).
             trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
         first = 0  # the first trick to follow trick by trick
+        reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
             lists = [tr.plays for tr in tricks]
@@ -364,7 +385,10 @@ class HandJudge:
                     pass
                 else:
                     start, refusal, done = play_run(run)
-            for j in range(start, len(plays)):
+            written: Sequence[int] = range(len(plays))  # where each play is written in the trick (reordered below)
+            j = start - 1
+            while j + 1 < len(plays):
+                j += 1
                 p = plays[j]
                 done = None
                 label = p.seat
@@ -377,18 +401,50 @@ class HandJudge:
                 refusal = check_play(seat, t)
                 if refusal is not None and rulings is not None:
                     refusal = rulings.accept(hand, seat, t, refusal)
+                if refusal is not None and refusal.code == codes.E401 and hand.tricks:  # never the opening lead: a rule
+                    later = self._written_later([q.seat for q in plays], j, hand.turn)
+                    if later is not None:  # the trick is written out of order: judged by its seats, in turn
+                        if not reordered:
+                            self._out_of_order("play", self.play_at(tr, written[j]), hand, False)
+                            reordered = True
+                        order = list(written)
+                        plays = [*plays[:j], plays[later], *plays[j:later], *plays[later + 1 :]]
+                        order[j : later + 1] = [order[later], *order[j:later]]
+                        written = order
+                        j -= 1
+                        continue
                 if refusal is None:
                     done = apply(new_play((seat, t)), checked=None)
                 elif rulings is not None and rulings.called(hand, refusal):
                     done = apply(new_play((seat, t)), checked=refusal, force=True)
                 else:
                     try:
-                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, j), checked=refusal)
+                        done = self.act(hand, new_play((seat, t)), self.play_at(tr, written[j]), checked=refusal)
                     except End:
                         return
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 self.written_winner(tr, done.winner)
+
+    def _written_later(self, seats: list[str | None], at: int, turn: int | None) -> int | None:
+        """The place after ``at`` where the seat whose turn it is wrote its call or play,
+        when every one from ``at`` on carries its seat: the order is then only the way
+        it was written (PBN too accepts tricks written in seat order)."""
+        if turn is None or any(s is None for s in seats[at:]):
+            return None
+        labels = self.labels.seats
+        return next((k for k in range(at + 1, len(seats)) if labels.get(seats[k] or "") == turn), None)
+
+    def _out_of_order(self, kind: str, at: Span | None, hand: Hand, first: bool) -> None:
+        """One warning for an auction or a hand's tricks written out of turn order."""
+        seat = self.game.seats[hand.turn or 0]
+        if kind == "call":
+            rule = f"calls start at the dealer's left, {seat}" if first else f"calls go clockwise: {seat} calls here"
+            what = "the auction is written out of turn order"
+        else:
+            rule = f"write each trick from its leader, {seat}"
+            what = "this trick is written out of turn order"
+        self.add(codes.W111, f"{what}; each entry carries its seat, so it is judged in turn (later ones alike)", at, rule)
 
     def written_winner(self, tr: TrickRecord, winner: int) -> None:
         """The winner the record writes for ``tr``, against the one who took it."""
@@ -428,9 +484,20 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = self.labels.by_side(hr.score.scores, hr.score.at)
-            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-                self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+            self.check_score(hr, score)
+
+    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
+        """The running score ``hr`` writes, against ``score``."""
+        assert hr.score is not None
+        written = self.labels.by_side(hr.score.scores, hr.score.at)
+        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+            right = " ".join(f"{k} {v}" for k, v in score.items())
+            self.add(
+                codes.E503,
+                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
+                hr.score.at,
+                f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
+            )
 
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""

@@ -30,11 +30,13 @@ from ..engine.game import GameState
 from ..engine.games import DEFAULT_GAME
 from ..engine.profiles import Profile, Rules
 from ..notation.record import GameRecord, HandRecord
+from ..notation.tags import tag_choice
 from .follow import HandJudge, Stop
 from .guess import wrong_game
 from .judged import Trace
 from .labels import Labels
 from .rules_for import RulesCache, rules_for
+from .sheet import is_sheet_hand, judge_sheet_hand
 from .sink import Sink
 from .verdict import GameVerdict, HandVerdict
 
@@ -114,6 +116,8 @@ class GameReplay:
         self.log = record.mode == "log"
         self.state = GameState(rules, first_dealer=len(self.game.seats) - 1)
         self.score_known = True
+        self.sheet = tag_choice("Detail", record.tag("Detail")) == "hands"
+        """A score sheet: a hand without plays is judged from its totals (``judging.sheet``)."""
         self.labels = Labels(self.game, sink)
         """The record's seat and side labels (the hand judge and the rulings read them too)."""
 
@@ -153,6 +157,14 @@ class GameReplay:
         if hands and self.score_known and self.state.winner is None:
             self.sink.add(codes.W102, f"the game stops before any side reached {self.rules.target} {self.rules.target_unit}", hands[-1].at)
 
+    def dealer_called(self, hr: HandRecord, written: int, required: int) -> int:
+        """After a wrong dealer (E105): the written one when the first call is written from
+        its left (the table dealt out of turn and the record says so), else the one the
+        rules require (the dealer was miswritten; the calls then fit the rotation)."""
+        first = hr.calls[0].seat if hr.calls else None
+        seat = self.labels.seats.get(first) if first is not None else None
+        return written if seat == self.game.next_seat[written] else required
+
     def hand(self, judge: HandJudge, number: int, index: int, hr: HandRecord) -> HandVerdict | None:
         """Replay one hand; its verdict (None for a followed hand without ``detail``)."""
         if hr.unreadable:
@@ -166,8 +178,11 @@ class GameReplay:
             dealer = state.dealer
         elif not self.log and index > 1 and self.score_known:
             refusal = state.check_dealer(dealer)
-            if refusal:
+            if refusal:  # reported, once: the hand goes on with the dealer its calls fit (one slip, one error)
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
+                dealer = self.dealer_called(hr, dealer, state.dealer)
+        if self.sheet and is_sheet_hand(hr):
+            return judge_sheet_hand(self, judge, hr, number, index, dealer)
         hand = judge.make_hand(hr, dealer)
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()
@@ -175,8 +190,7 @@ class GameReplay:
         try:
             judge.follow(hr, hand, index)
         except Stop:
-            after = "its score is not computed" if self.log else "its score and the running score after it are not checked"
-            self.sink.add(codes.W103, f"hand {number} cannot be followed past this error; {after}", hr.at)
+            self.sink.not_followed(number, hr.at, log=self.log)
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         result = GameState(self.rules, dealer).finish(hand) if self.log else state.finish(hand)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .. import codes
 from ..judging.judged import Judged
 from ..report.names import player_names
 from .names import Roster
@@ -32,6 +33,9 @@ class HandLine:
     point_bid: bool = True
     """The bid is on the game's ladder of point bids (30 to 41 in 42), not a mark bid (42, 84...;
     21 in Moon): ``stats`` averages the point bids and counts the mark bids."""
+    bid_known: bool = True
+    """The record says who won the auction (or that everyone passed): a score sheet's hand may
+    write only its award."""
 
 
 @dataclass(slots=True)
@@ -56,6 +60,9 @@ class GameLine:
     """The line of the record's first tag or hand (0 when not known)."""
     name_lines: dict[str, int] = field(default_factory=dict)
     """The line of each named seat's tag (for notes about its spelling)."""
+    open_because: str | None = None
+    """Why a game has no winner, from its diagnostics (a hand not followed and what stopped
+    it, or the record stopping short), with its line: for the notes of standings and stats."""
 
     def keys(self, by: By, roster: Roster) -> dict[str, str]:
         """Who sat at each seat: the player (the seat when unnamed), the team, or the seat,
@@ -83,6 +90,17 @@ def side_key(line: GameLine, side: str, roster: Roster) -> str:
     if not any(s in line.names for s in seats):
         return side
     return roster.team([line._player(s, roster) for s in seats])
+
+
+def why_open(j: Judged) -> str | None:
+    """What keeps a judged game from a winner, in the words of the diagnostic that says it
+    (the first hand not followed, naming the error that stopped it, or the game stopping
+    short of its target), with its line; None when no diagnostic says."""
+    found = next((d for d in j.diagnostics if d.code is codes.W103 or d.code is codes.W102), None)
+    if found is None:
+        return None
+    where = f"line {found.at.line}: " if found.at is not None else ""
+    return f"{where}{found.message}"
 
 
 def summary(j: Judged) -> GameLine | None:
@@ -113,7 +131,10 @@ def summary(j: Judged) -> GameLine | None:
             where = record.tag_at(tag) or record.tag_at(seat)
             if seat in line.names and where is not None:
                 line.name_lines[seat] = record.source.position(where[0])[0]
+    if verdict.winner is None:
+        line.open_because = why_open(j)
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
         point_bid = hv.bid is None or hv.bid in game.ladder.point_bids
-        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid))
+        known = hv.declarer is not None or hv.thrown_in or hv.detail == "plays"
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid, known))
     return line

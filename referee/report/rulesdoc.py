@@ -51,6 +51,19 @@ SOURCES: tuple[tuple[str, str, str], ...] = (
     ),
     ("gamerules.com 'Three-Player Moon'", '"Three-Player Moon", gamerules.com', "https://gamerules.com/rules/three-player-moon"),
     ("texas42.net '42 in a nutshell'", '"42 in a Nutshell", texas42.net', "http://texas42.net/42nutshell.html"),
+    ("domino-play.com 'Plunge'", '"Plunge", domino-play.com', "http://domino-play.com/Games/Plunge.htm"),
+    ("mk5", "jasonyandell/mk5-main, a 42 web game (its source and rules page)", "https://github.com/jasonyandell/mk5-main"),
+    ("LukeConran texas-42", "LukeConran/texas-42, a 42 program (src/engine/game.ts)", "https://github.com/LukeConran/texas-42"),
+    (
+        "jswood23 my-texas-42",
+        "jswood23's my-texas-42: its rules pages (my-texas-42-frontend) and server (my-texas-42-backend)",
+        "https://github.com/jswood23/my-texas-42-frontend",
+    ),
+    (
+        "VAB Moon & Texas 42",
+        "VAB1964/vab-dominoes-texas42, a Moon and 42 web game (worker/src/game-room.ts)",
+        "https://github.com/VAB1964/vab-dominoes-texas42",
+    ),
     (
         "the rule texts the project was given",
         "rule sheets supplied to the project (standard 42, Moon, six-player 42), not published; "

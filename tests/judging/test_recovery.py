@@ -69,3 +69,52 @@ def test_the_game_is_still_scored_and_won(tmp_path: Path) -> None:
         return [[row[c] for c in computed] for row in table]
 
     assert rows(slipped.out) == rows(clean.out) and rows(clean.out)
+
+
+def _check(tmp_path: Path, *swaps: tuple[str, str]) -> Run:
+    run, _ = _planted(tmp_path, *swaps)
+    return run
+
+
+LATER_SLIP = ("  score NS 1 EW 1\n", "  score NS 1 EW 2\n")
+"""A wrong running score in hand 2: a mistake after the planted one, which must still be found."""
+
+
+def test_calls_written_from_the_dealer_are_judged_by_their_seats(tmp_path: Path) -> None:
+    run = _check(tmp_path, ("  bid W 30, N 32, E pass, S pass\n", "  bid S pass, W 30, N 32, E pass\n"), LATER_SLIP)
+    assert "warning[W111]: the auction is written out of turn order" in run.out
+    assert "hint: calls start at the dealer's left, W" in run.out
+    assert "E201" not in run.out and "error[E503]" in run.out, "followed, and the later mistake is found"
+
+
+def test_a_trick_written_in_table_order_is_judged_by_its_seats(tmp_path: Path) -> None:
+    run = _check(tmp_path, ("       S 4-1 W 5-4 N 4-3 E 3-2\n", "       N 4-3 E 3-2 S 4-1 W 5-4\n"), LATER_SLIP)
+    assert "warning[W111]: this trick is written out of turn order" in run.out
+    assert "hint: write each trick from its leader, S" in run.out
+    assert "E401" not in run.out and "error[E503]" in run.out
+
+
+def test_a_seat_written_twice_out_of_turn_is_still_an_error(tmp_path: Path) -> None:
+    # N plays twice in one trick: no order of the written seats fits the turns
+    run = _check(tmp_path, ("       S 4-1 W 5-4 N 4-3 E 3-2\n", "       S 4-1 N 5-4 N 4-3 E 3-2\n"))
+    assert "error[E401]" in run.out and "W111" not in run.out
+
+
+def test_after_a_wrong_dealer_the_hand_goes_on_with_the_right_one(tmp_path: Path) -> None:
+    run = _check(tmp_path, ("hand 3 dealer W", "hand 3 dealer N"), ("  score NS 1 EW 1\n", "  score NS 1 EW 2\n"))
+    assert "error[E105]: N dealt, but the deal passes clockwise: W deals this hand" in run.out
+    assert "E201" not in run.out and "cannot be followed" not in run.out
+    assert "error[E503]" in run.out
+
+
+def test_a_hand_not_followed_names_the_error_that_stopped_it() -> None:
+    run = Run("check", str(ROOT / "samples" / "broken" / "42-bid-out-of-turn.42"))
+    assert "hand 1 cannot be followed past E201 (bid out of turn)" in run.out
+
+
+def test_standings_and_stats_say_why_a_game_has_no_winner(tmp_path: Path) -> None:
+    path = tmp_path / "stuck.42"
+    path.write_text(GAME.replace("  bid W 30, N 32, E pass, S pass\n", "  bid W 30, W 32, E pass, S pass\n"), encoding="utf-8")
+    for command in ("standings", "stats"):
+        run = Run(command, "--jobs", "1", str(path))
+        assert "the game has no winner (line " in run.err and "cannot be followed past E201 (bid out of turn)" in run.err, run.err

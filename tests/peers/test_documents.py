@@ -50,6 +50,7 @@ def test_luke_samples_read_clean_with_the_seeds_dealer() -> None:
     assert first.hands[0].dealer == "N"
     assert [(c.seat, c.amount) for c in first.hands[0].calls] == [("E", None), ("S", 36), ("W", None), ("N", None)]
     assert (first.tag("South"), first.tag("West"), first.tag("Seed")) == ("weights", "heuristic", "73000")
+    assert first.tag("Options") == "mark-bids=after-84"  # LukeConran's ladder: 84 straight to 168
     for record, made, awards in ((first, True, {"NS": 1, "EW": 0}), (second, False, {"NS": 1, "EW": 0})):
         verdict = judge(record)
         assert verdict.diagnostics == []  # every stated trick winner agrees, every play fits the seed's deal
@@ -63,6 +64,31 @@ def test_luke_samples_written_back_byte_for_byte() -> None:
     assert not any(isinstance(p, Refusal) for p in pieces)
     text = luke_document([p[0] for p in pieces], pieces[0][1])  # type: ignore[index]
     assert text == (DATA / "luke-samples.json").read_text(encoding="utf-8")
+
+
+def test_luke_samples_are_judged_by_lukeconrans_ladder() -> None:
+    """LukeConran bids 126 or 168 over 84 (``legalBidAmounts``): the second sample with
+    North opening 84 and West, the dealer, raising straight to 168."""
+    data = json.loads((DATA / "luke-samples.json").read_text(encoding="utf-8"))
+    hand = data["hands"][1]
+    for bid in hand["bids"]:
+        bid["amount"] = {2: 84, 1: 168}.get(bid["seat"], bid["amount"])
+    data["hands"] = [hand]
+    [(_, record, _)] = list(read_luke(json.dumps(data, ensure_ascii=False), "samples.json"))
+    assert record is not None and record.tag("Options") == "mark-bids=after-84"
+    assert [(c.seat, c.amount) for c in record.hands[0].calls] == [("N", 84), ("E", None), ("S", None), ("W", 168)]
+    verdict = judge(record)
+    assert verdict.diagnostics == [] and verdict.hands[0].awards == {"NS": 4, "EW": 0}  # West is set
+    record.tags = [t for t in record.tags if t.name != "Options"]
+    assert [d.code for d in judge(record).diagnostics] == ["E204"]  # one mark at a time, by default
+
+
+def test_luke_refuses_the_rules_its_samples_do_not_play() -> None:
+    [record, _] = _records(read_luke, "luke-samples.json")
+    options = next(t for t in record.tags if t.name == "Options")
+    options.value = "mark-bids=after-84 opening-lead=trump"
+    refused = luke_sample(record, judge(record))
+    assert isinstance(refused, Refusal) and refused.reasons == ("a trump opening lead (LukeConran's samples are played without it)",)
 
 
 def test_luke_refuses_what_a_sample_cannot_hold() -> None:
@@ -143,8 +169,25 @@ def test_the_jswood23_game_json_keeps_the_seats_and_rules() -> None:
     [(_, record, notes)] = list(read_history(json.dumps(game), "game.json"))
     assert record is not None
     assert [c.seat for c in record.hands[0].calls] == ["E", "S", "W", "N"] and record.hands[0].dealer == "N"
-    assert record.tag("Options") == "all-pass=reshake nello=on"
-    assert any("Delve (the server names it but never defines it)" in d.message for d in notes)
+    assert record.tag("Options") == "all-pass=reshake delve=on nello-marks=2 nello=on"  # the server's Nil needs 84
+    assert not any("Delve" in d.message for d in notes)  # defined by the rules page: judged
+
+
+def test_a_forced_nil_is_judged_by_the_servers_rule() -> None:
+    """di, the dealer, is forced after three passes, bids 42 and calls Nil (``validateCall``:
+    three passes, then the dealer's 42); under 84 Nil is the forced dealer's only."""
+    round_ = ["ann\\bid\\0", "bob\\bid\\0", "cy\\bid\\0", "di\\bid\\42", "di has won the bid.", "di\\call\\Nil Doubles-high"]
+    game = {"team_1": ["ann", "cy"], "team_2": ["bob", "di"], "rules": ["Nil", "Forced Nil"], "current_round_history": round_}
+    [(_, record, _)] = list(read_history(json.dumps(game), "game.json"))
+    assert record is not None
+    assert record.tag("Options") == "all-pass=forced forced-nello=on nello-doubles=high nello-marks=2 nello=on"
+    assert [d.code for d in judge(record).diagnostics if d.is_error and d.code != "E406"] == []
+    [(_, bare, notes)] = list(read_history("\n".join(round_), "history.txt"))  # no rules: Forced Nil inferred
+    assert bare is not None and "forced-nello=on" in (bare.tag("Options") or "")
+    assert any("the server's Forced Nil rule" in d.message for d in notes)
+    game["rules"] = ["Nil"]
+    [(_, record, _)] = list(read_history(json.dumps(game), "game.json"))
+    assert record is not None and [d.code for d in judge(record).diagnostics if d.is_error and d.code != "E406"] == ["E212"]
 
 
 def test_formats_are_found_from_their_content() -> None:

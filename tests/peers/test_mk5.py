@@ -44,6 +44,14 @@ MK5_V2 = "?v=2&s=777&d=0&a=AACAXuv1t3r"
 MK5_V3 = "?s=ll&p=hhaa&d=0&t=dark&l=n%2Ct&a=AACAXuv1t53r"
 MK5_V3_HANDS = "?i=dMNQUXKkMV0ElvmquKyZZzwA&d=0&a=AACAXuv1t53r"
 MK5_ADR = "?s=abc&p=haaa&l=t,n,p&a=CAAS"
+MK5_PLUNGE = "?s=4&d=0&l=p&a=%7E%3FAAAU2zy153vqtu53snjx53po0m53kihw53gelr53fcbd53"
+"""A game dealt from seed 4, dealer player 0, with the plunge layer alone (``l=p``): W
+(player 1) holds five doubles and plunges, written ``~?`` as ``compressEvents`` writes
+the plunge it has no letter for; E, the partner, names deuces (``U``) and leads every
+trick's agreement (``5``) and completion (``3``) follow each four plays."""
+
+
+_UNKNOWN = "hand 1: the {} is written `~?`, as mk5 writes it; mk5 cannot replay such a link, and the referee reads it back by the plays"
 
 
 def _one(text: str) -> tuple[GameRecord, list[str]]:
@@ -95,7 +103,7 @@ def test_the_adr_example_names_trump_after_three_calls() -> None:
     assert record is None and d.at is not None
     assert (d.code, d.at.column, d.message) == ("S017", 28, "trump is named only once, after an auction someone won")
     fixed, notes = _one(MK5_ADR.replace("CAAS", "CAAAS"))
-    assert fixed.tag("Options") == "nello=on plunge=on"
+    assert fixed.tag("Options") == "nello=on plunge=on plunge-lead=partner"
     assert [(c.seat, c.amount) for c in fixed.hands[0].calls] == [("S", 30), ("W", None), ("N", None), ("E", None)]
     assert notes[0].startswith("W107 from an mk5 game link (v3)")
 
@@ -152,7 +160,10 @@ def test_a_contract_written_as_a_question_mark_is_read_by_the_plays() -> None:
     assert hand.trump is not None and hand.trump.kind == "nello"
     assert _plays(record) == [["E 0-0", "S 3-3", "N 6-4"]]  # W, E's partner, sits out
     assert any("read as nello, the only one whose plays fit the deal" in n for n in notes)
-    refused = write_links(record, judge(record))
+    link = "?s=ll&d=0&l=n%2Cv&a=AAPA%7E%3Fbk053"
+    assert write_links(record, judge(record)) == ([link], [_UNKNOWN.format("nello")])  # written back as mk5 wrote it
+    record.tags = [t for t in record.tags if t.name != "Source"]
+    refused = write_links(record, judge(record))  # a nello of the referee's own: mk5 could not replay it
     assert isinstance(refused, Refusal) and "nello (mk5 writes it as `~?`" in refused.reasons[0]
 
 
@@ -217,13 +228,54 @@ def test_convert_reads_and_writes_links(tmp_path: Path) -> None:
 
 def test_a_splash_written_as_a_question_mark_and_the_partners_lead() -> None:
     """W holds three doubles: `~?` as the first call can only be a splash (a plunge needs
-    four). mk5 has E, the partner who named trump, lead; the referee does not judge that
-    rule yet, and says so (E401 on E's lead)."""
+    four). mk5 has E, the partner who named trump, lead: the record plays plunge-lead=partner
+    and its first trick is judged clean."""
     record, notes = _one("?s=ll&d=0&a=%7E%3FAAAYx21z")
     hand = record.hands[0]
     first = hand.calls[0]
     assert (first.seat, first.amount, first.contract) == ("W", 84, "splash")
     assert hand.trump is not None and (hand.trump.suit, hand.trump.by) == (6, "E")
     assert _plays(record) == [["E 6-1", "S 6-6", "W 6-5", "N 6-3"]]
-    assert any("does not judge mk5's rule yet" in n for n in notes)
-    assert [d.code for d in judge(record).diagnostics if d.is_error] == ["E401"]
+    assert record.tag("Options") == "splash=on plunge-lead=partner"
+    assert any("judged with plunge-lead=partner" in n for n in notes)
+    assert [d.code for d in judge(record).diagnostics if d.is_error and d.code != "E406"] == []
+
+
+def test_a_plunge_goes_round_trip_with_the_partners_lead() -> None:
+    record, notes = _one(MK5_PLUNGE)
+    hand = record.hands[0]
+    assert (hand.dealer, hand.calls[0].seat, hand.calls[0].amount, hand.calls[0].contract) == ("S", "W", 168, "plunge")
+    assert hand.trump is not None and (hand.trump.suit, hand.trump.by) == (2, "E")
+    assert _plays(record)[0] == ["E 6-6", "S 6-3", "W 6-2", "N 6-5"] and len(hand.tricks) == 7
+    assert record.tag("Options") == "plunge=on plunge-lead=partner"
+    assert any("read as plunge, the only one the link's layers allow" in n for n in notes)
+    verdict = judge(record)
+    assert [d.code for d in verdict.diagnostics if d.is_error] == [] and verdict.hands[0].made
+    out = write_links(record, verdict)
+    assert not isinstance(out, Refusal), out
+    links, written = out
+    assert links == [MK5_PLUNGE]
+    assert written == [_UNKNOWN.format("plunge")]
+    back, _ = _one(links[0])
+    assert back.hands == record.hands and back.tags == record.tags
+
+
+def test_a_plunge_led_by_the_declarer_is_not_an_mk5_game() -> None:
+    record, _ = _one(MK5_PLUNGE)
+    options = next(t for t in record.tags if t.name == "Options")
+    options.value = "plunge=on"
+    out = write_links(record, None)
+    assert isinstance(out, Refusal) and out.reasons == ("hand 1: a plunge led by the declarer (mk5 has the partner who named trump lead)",)
+
+
+def test_the_rules_of_other_programs_are_refused_by_name() -> None:
+    record, _ = _one(MK5_V3)
+    options = next(t for t in record.tags if t.name == "Options")
+    options.value = "nello=on mark-bids=after-84 opening-lead=trump auction=until-one-left"
+    out = write_links(record, None)
+    assert isinstance(out, Refusal)
+    assert out.reasons == (
+        "LukeConran's mark ladder, 84 straight to 168 (mk5 does not play it)",
+        "a trump opening lead (mk5 does not play it)",
+        "an auction that goes round until one bidder is left (mk5 does not play it)",
+    )

@@ -102,7 +102,13 @@ def make_rules(game: str, options: Mapping[str, str] | None = None, profiles: Ma
     else:
         target = scoring.default_target
     values["target"] = str(target)
-    for c in g.contracts:
-        if c.doubles_option is not None and c.doubles_option in chosen and values.get(c.name) != "on":
-            raise OptionError(f"option {c.doubles_option} needs {c.name}=on", c.doubles_option)
+    for key in chosen:
+        owners = [c.name for c in g.contracts if key in c.options]
+        if owners and not any(values.get(name) == "on" for name in owners):
+            raise OptionError(f"option {key} needs {' or '.join(f'{name}=on' for name in owners)}", key)
+        spec = g.option(key)
+        for need in spec.needs if spec is not None and chosen[key] != spec.default else ():
+            name, _, wanted = need.partition("=")
+            if values.get(name) != wanted:
+                raise OptionError(f"option {key} needs {need}", key)
     return Rules(game=g, options=values, target=target)

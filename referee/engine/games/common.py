@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..profiles import OptionSpec
 
-__all__ = ["ALL_PASS", "FOLLOW_ME", "ON_OFF", "RENEGE", "target"]
+__all__ = ["ALL_PASS", "AUCTION", "FOLLOW_ME", "ON_OFF", "RENEGE", "target"]
 
 ALL_PASS = OptionSpec(
     name="all-pass",
@@ -12,6 +12,16 @@ ALL_PASS = OptionSpec(
     default="reshake",
     help="reshake: a hand everyone passes is thrown in; forced: the dealer must bid",
     source="reshake: Hearne tournament rules, domino-play.com 'Moon'; forced: Wikipedia '42 (dominoes)'; The Spruce Crafts 'Texas 42' names both",
+)
+AUCTION = OptionSpec(
+    name="auction",
+    values=("one-round", "until-one-left"),
+    default="one-round",
+    help="one-round: one call each from the dealer's left; until-one-left: the calls go round and round, "
+    "a player who passes is out, and the auction ends when only the high bidder is left (or everyone passed)",
+    source="one-round: The Spruce Crafts 'Texas 42' (clockwise from the dealer's left, each player bids), "
+    "jswood23 my-texas-42 ('There is no second round of bidding'); "
+    "until-one-left: VAB Moon & Texas 42 (worker/src/game-room.ts, nextBidder)",
 )
 FOLLOW_ME = OptionSpec(
     name="follow-me-doubles",

@@ -7,7 +7,7 @@ from ..exchange import WholeWidow
 from ..profiles import Game, Ladder, OptionSpec
 from ..scoring import Solo
 from ..tiles import moon_set
-from .common import ALL_PASS, FOLLOW_ME, RENEGE, target
+from .common import ALL_PASS, AUCTION, FOLLOW_ME, RENEGE, target
 
 __all__ = ["GAME"]
 
@@ -42,6 +42,7 @@ GAME = Game(
         target("points that win the game (default 21)", "gamerules.com 'Three-Player Moon' (21 points)"),
         FOLLOW_ME,
         RENEGE,
+        AUCTION,
     ),
     set_note="Moon plays without the blanks except 0-0",
     follow_me_option=FOLLOW_ME.name,

@@ -38,15 +38,19 @@ _WON_TRICK = re.compile(r"^Team ([12]) \((.*)\) wins trick worth (\d+) points\.$
 _WON_ROUND = re.compile(r"^Team ([12]) wins round worth (\d+) marks\.$")
 _WON_MATCH = re.compile(r"^Team ([12]) wins the match!$")
 _RULE_OPTIONS = {
-    "No forced bid": "all-pass=reshake",
-    "Nil": "nello=on",
-    "Splash": "splash=on",
-    "Plunge": "plunge=on",
-    "Sevens": "sevens=on",
+    "No forced bid": ("all-pass=reshake",),
+    "Nil": ("nello=on", "nello-marks=2"),
+    "Splash": ("splash=on", "plunge-lead=partner"),
+    "Plunge": ("plunge=on", "plunge-lead=partner"),
+    "Sevens": ("sevens=on",),
+    "Delve": ("delve=on",),
+    "Forced Nil": ("forced-nello=on",),
 }
+"""Each rule of the server and the options that play it: Nil on a 2-mark bid
+(``validateCall`` in ``models/calling.go``), the partner who calls trump after a splash
+or plunge leads (``applyCall``), Delve as the rules page defines it (the server does not
+play it), and Forced Nil: a forced dealer's 42 may call Nil."""
 _UNJUDGED = {
-    "Delve": "Delve (the server names it but never defines it)",
-    "Forced Nil": "Forced Nil (after three passes the dealer may bid 42 and call Nil)",
     "Forced 31 bid": "a forced bid of 31",
     "2-mark Nil": "2-mark Nil",
     "2-mark Splash": "2-mark Splash",
@@ -169,7 +173,8 @@ def _record(entries: list[_Entry], teams: list[list[str]] | None, rules: list[st
     notes = ["from a jswood23 round history: it holds no deal, so the plays are judged without the tiles each player held"]
     unjudged = sorted(_UNJUDGED[r] for r in rules or [] if r in _UNJUDGED)
     if rules is not None:
-        options |= {_RULE_OPTIONS[r] for r in rules if r in _RULE_OPTIONS}
+        played = [r for r in rules if r in _RULE_OPTIONS and (r != "Forced Nil" or ("Nil" in rules and "No forced bid" not in rules))]
+        options |= {o for r in played for o in _RULE_OPTIONS[r]}
         if "No forced bid" not in rules:
             options.add("all-pass=forced")
     hands, score = [], [0, 0]
@@ -181,6 +186,8 @@ def _record(entries: list[_Entry], teams: list[list[str]] | None, rules: list[st
             score[team - 1] += marks
             hand.score = StatedScore({"NS": score[0], "EW": score[1]})
         hands.append(hand)
+    if rules is None and "forced-nello=on" in options:
+        notes.append("a Nil called on a bid under 84 is the server's Forced Nil rule (a forced dealer's 42): read with forced-nello=on")
     if rules is None:
         if any(all(c.amount is None for c in h.calls) and len(h.calls) == 4 for h in hands):
             options.add("all-pass=reshake")
@@ -209,6 +216,14 @@ def _record(entries: list[_Entry], teams: list[list[str]] | None, rules: list[st
         notes.append("the game plays " + ", ".join(unjudged) + ", which the referee does not judge yet")
     tags[0].comments = tuple(notes)
     return GameRecord(tags=tags, hands=hands), notes
+
+
+_NOT_PLAYED = (
+    ("mark-bids", ("after-84",), "LukeConran's mark ladder"),
+    ("opening-lead", ("trump",), "a trump opening lead"),
+    ("auction", ("until-one-left",), "an auction that goes round"),
+)
+"""Options of other programs' rules, the values the server cannot hold, and their names."""
 
 
 def _hand(number: int, r: _Round, seat_of: dict[str, str], options: set[str]) -> HandRecord:
@@ -254,7 +269,7 @@ def _call(hand: HandRecord, e: _Entry, seat_of: dict[str, str], options: set[str
     words = e.move.split(" ")
     if words[0] in ("Splash", "Plunge"):
         contract = words[0].lower()
-        options.add(f"{contract}=on")
+        options |= {f"{contract}=on", "plunge-lead=partner"}
         bids = [c for c in hand.calls if c.amount is not None]
         if bids:
             bids[-1].contract = contract  # type: ignore[assignment]  # splash or plunge
@@ -270,7 +285,11 @@ def _call(hand: HandRecord, e: _Entry, seat_of: dict[str, str], options: set[str
         options.add("sevens=on")
         hand.trump = TrumpRecord(kind="sevens", by=by)
     elif words[0] == "Nil" and words[1:2] and words[1] in ("Doubles-high", "Doubles-low", "Doubles-own-suit"):
-        options.add("nello=on")
+        options |= {"nello=on", "nello-marks=2"}
+        bids = [c for c in hand.calls if c.amount is not None]
+        if bids and (bids[-1].amount or 0) < 84 and not options & {"all-pass=reshake", "all-pass=forced"}:
+            # A bare history names no rules: the server allows Nil under 84 to a forced dealer, under Forced Nil only.
+            options |= {"forced-nello=on", "all-pass=forced"}
         mode = words[1].removeprefix("Doubles-")
         if mode == "high":
             options.add("nello-doubles=high")
@@ -288,8 +307,10 @@ def history_lines(record: GameRecord, verdict: GameVerdict | None) -> list[str] 
     reasons = []
     if not plays_peer_game(record):
         reasons.append("my-texas-42 plays Texas 42 only")
-    if "scoring=points" in (record.tag("Options") or ""):
+    options = dict(o.partition("=")[::2] for o in (record.tag("Options") or "").split())
+    if options.get("scoring") == "points":
         reasons.append("points scoring (my-texas-42 scores marks)")
+    reasons += [f"{why} (my-texas-42 does not play it)" for name, bad, why in _NOT_PLAYED if options.get(name, "") in bad]
     if verdict is None or len(verdict.hands) != len(record.hands):
         reasons.append("the record could not be replayed, and the history needs each trick's winner")
     users = {s: tag_value(record.tags, _PLACES[s]) or s for s in SEATS}
@@ -300,6 +321,11 @@ def history_lines(record: GameRecord, verdict: GameVerdict | None) -> list[str] 
             reasons.append(f"hand {n}: a claim, concession or ruling (the server plays every trick it needs)")
         if any(c.contract == "plunge" for c in hand.calls):
             reasons.append(f"hand {n}: a plunge (the server's plunge is a 2-mark bid worth one mark more, not the referee's)")
+        if any(c.contract == "splash" for c in hand.calls) and options.get("plunge-lead") != "partner":
+            reasons.append(f"hand {n}: a splash led by the declarer (the server has the partner who calls trump lead)")
+        bid = max((c.amount for c in hand.calls if c.amount is not None), default=0)
+        if hand.trump is not None and hand.trump.kind == "nello" and bid < 84 and options.get("forced-nello") != "on":
+            reasons.append(f"hand {n}: nello on a bid under 2 marks (the server's Nil needs 84, or Forced Nil and a forced dealer)")
         if reasons or verdict is None:
             continue
         hv = verdict.hands[i]
@@ -351,8 +377,8 @@ def history_document(record: GameRecord, verdict: GameVerdict | None) -> str | R
         options = (record.tag("Options") or "").split()
         rules = [
             rule
-            for rule, option in _RULE_OPTIONS.items()
-            if option in options or (rule == "No forced bid" and "all-pass=forced" not in options)
+            for rule, played in _RULE_OPTIONS.items()
+            if played[0] in options or (rule == "No forced bid" and "all-pass=forced" not in options)
         ]
     data = {"team_1": [users["N"], users["S"]], "team_2": [users["E"], users["W"]], "rules": rules, "current_round_history": lines}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -9,8 +9,10 @@ with each play's seat, the winner and the trick's points.  Seats are 0 South, 1 
 the shaker, the next ones shuffle), which ``shuffles.luke_deal`` ports.
 
 Each hand becomes a record of its own (``[Mode "log"]``: a sample is the first hand of
-a match, not a game), with its seed, the document's time (``[Settings]``), and the
-players' names from the ``name`` fields.  Written back, the same document comes out.
+a match, not a game), with its seed, the document's time (``[Settings]``), the
+players' names from the ``name`` fields, and LukeConran's mark ladder as an option
+(``[Options "mark-bids=after-84"]``), so that it is judged by its own rules.  Written
+back, the same document comes out; the rules LukeConran does not play are refused.
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ PLACES = ("South", "West", "North", "East")
 """The place names LukeConran writes before each player's name (``PLACES`` in history.ts)."""
 _TRUMPS = ("Blanks", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+LUKE_OPTIONS = "mark-bids=after-84"
+"""The rules LukeConran plays that are not the referee's defaults: its ladder 42, 84, 126,
+168 with any of them over 84 (``BID_LADDER`` and ``legalBidAmounts``, ``src/engine/game.ts``).
+Its samples are played with ``openingLeadMustBeTrump`` off (``benchSettings``,
+``src/ai/ladder.ts``): the default ``opening-lead=any``."""
+_NOT_PLAYED = (
+    ("opening-lead", "trump", "a trump opening lead (LukeConran's samples are played without it)"),
+    ("delve", "on", "delve (LukeConran's bids stop at 168)"),
+    ("auction", "until-one-left", "an auction that goes round (LukeConran has one call each)"),
+    ("all-pass", "forced", "a forced bid (LukeConran shakes again when everyone passes)"),
+)
+"""Options LukeConran's program does not play, at the value it cannot hold."""
 
 
 def read_luke(text: str, file: str) -> Iterator[PeerRead]:
@@ -146,7 +160,7 @@ def luke_hand(raw: Any, where: str, at: str | None) -> tuple[GameRecord, list[st
         winner = _seat(trick.get("winner"), f"{path}.winner")
         hand.tricks.append(TrickRecord(plays=plays, winner=SOUTH_FIRST[winner]))
     names = _names(raw, where)
-    tags = [Tag("Rules", PEER_GAME), Tag("Mode", "log")]
+    tags = [Tag("Rules", PEER_GAME), Tag("Options", LUKE_OPTIONS), Tag("Mode", "log")]
     tags += [Tag(PLACES[s], names[s]) for s in (2, 3, 0, 1) if s in names]
     tags += [Tag("Source", "luke"), Tag("Seed", str(seed))]
     if at is not None:
@@ -164,8 +178,10 @@ def luke_sample(record: GameRecord, verdict: GameVerdict | None) -> tuple[dict[s
     reasons = []
     if not plays_peer_game(record):
         reasons.append("LukeConran's program plays Texas 42 only")
-    if "scoring=points" in (record.tag("Options") or ""):
+    options = dict(o.partition("=")[::2] for o in (record.tag("Options") or "").split())
+    if options.get("scoring") == "points":
         reasons.append("LukeConran's samples are scored in marks")
+    reasons += [why for name, bad, why in _NOT_PLAYED if options.get(name) == bad]
     seed_text = record.tag("Seed") if (record.tag("Source") or "").strip() == "luke" else None
     if seed_text is None or not seed_text.strip().isdigit():
         reasons.append("a sample holds no tiles, only the seed its deal follows from, and this record has no LukeConran seed")
@@ -183,6 +199,8 @@ def luke_sample(record: GameRecord, verdict: GameVerdict | None) -> tuple[dict[s
         reasons.append("the record's deal is not the one its seed gives")
     if any(c.contract is not None for c in hand.calls) or (hand.trump is not None and hand.trump.kind in ("nello", "sevens")):
         reasons.append("LukeConran's program has no special contracts")
+    if any(c.amount is not None and c.amount > 168 for c in hand.calls):
+        reasons.append("a bid above 168 (LukeConran's ladder stops at 4 marks)")
     if hand.trump is not None and hand.trump.doubles_low:
         reasons.append("LukeConran plays follow-me with the doubles high")
     if hand.claim is not None or hand.misdeal is not None or hand.renege is not None or hand.accepted:

@@ -29,13 +29,17 @@ from .common import PEER_GAME, SOUTH_FIRST, PeerError, PeerRead, error_diagnosti
 from .mk5_link import Event, Link, parse_link
 from .shuffles import mk5_deal
 
-__all__ = ["LAYER_OPTIONS", "NEXT_SEED", "canonical_acks", "read_links"]
+__all__ = ["LAYER_OPTIONS", "NEXT_SEED", "PARTNER_LEADS", "canonical_acks", "read_links"]
 
 NEXT_SEED = 1_000_000
 """What mk5 adds to the seed for each later hand and each redeal."""
 
 LAYER_OPTIONS = {"n": "nello", "p": "plunge", "S": "splash", "v": "sevens"}
 """mk5's layer codes (``l=``) of the special contracts, and the referee's options."""
+
+PARTNER_LEADS = "plunge-lead=partner"
+"""The option mk5 plays with a plunge or splash on: the partner who names trump leads
+(``getFirstLeader`` passes the trump selector through, ``src/game/layers/doubles-bid-factory.ts``)."""
 
 _MAX_READINGS = 64
 
@@ -241,6 +245,8 @@ def _record(link: Link, drafts: list[_Draft], shift: int, choices: dict[Event, s
         hands.append(hand)
     tags = [Tag("Rules", PEER_GAME)]
     chosen = [f"{name}=on" for name in ("nello", "plunge", "splash", "sevens") if name in options]
+    if options & {"plunge", "splash"}:
+        chosen.append(PARTNER_LEADS)
     if chosen:
         tags.append(Tag("Options", " ".join(chosen)))
     if link.target is not None:
@@ -328,10 +334,7 @@ def _notes(
                 f"`{ev.text}` at column {ev.column} is how mk5 writes a special contract: read as {chosen}, the only one the link's layers allow"
             )
     if partner_led:
-        notes.append(
-            "after a plunge or splash mk5 has the partner who named trump lead the first trick; the referee has the declarer "
-            "lead and does not judge mk5's rule yet"
-        )
+        notes.append("after a plunge or splash mk5 has the partner who named trump lead the first trick: judged with plunge-lead=partner")
     if link.hands is not None and len(drafts) > 1:
         notes.append("the link holds the first hand's tiles only: mk5 deals the later hands from a seed it does not write")
     return notes

@@ -9,11 +9,18 @@ from a link is written back in its own version, with its own settings
 dealer of a later hand, that reading (``[Reading]``): the same link comes back.
 
 What mk5 cannot hold is refused, per record and naming it: another game than 42,
-points scoring, a forced bid, follow-me doubles low, a special contract (mk5 writes
-them as ``~?``, which it cannot replay), a bid of 4 marks or more (the same), a claim
-or concession (mk5 plays every trick), an irregularity ruled at the table, a game to
-another target than 7 marks (only version 1 links hold one), and a record with rule
-errors (mk5 checks every action as it replays a link).
+points scoring, a forced bid, follow-me doubles low, a rule mk5 does not play (the
+options of other programs: LukeConran's mark ladder or trump opening lead, delve,
+nello on 2 marks, an auction that goes round), a special contract (mk5 writes them
+as ``~?``, which it cannot replay) unless the record was read from an mk5 link, a
+plunge or splash led by the declarer (mk5 has the partner lead), a bid of 4 marks or
+more, a claim or concession (mk5 plays every trick), an irregularity ruled at the
+table, a game to another target than 7 marks (only version 1 links hold one), and a
+record with rule errors (mk5 checks every action as it replays a link).
+
+A record read from an mk5 link (``[Source "mk5"]``, versions 2 and 3) gets its special
+contracts back as mk5 wrote them, ``~?``, with a note: mk5 itself cannot replay such a
+link, and the referee reads it back by the plays.
 """
 
 from __future__ import annotations
@@ -38,12 +45,13 @@ def write_links(record: GameRecord, verdict: GameVerdict | None) -> tuple[list[s
     reasons = _refusals(record, verdict, version)
     if reasons:
         return Refusal(tuple(reasons))
+    notes = _unknown_notes(record)
     seed = _seed(record)
     if seed is not None:
-        return [_link(record, record.hands, seed, None, template, version, verdict)], []
+        return [_link(record, record.hands, seed, None, template, version, verdict)], notes
     if all(h.deal is None for h in record.hands[1:]) and record.hands and record.hands[0].deal is not None:
-        return [_link(record, record.hands, None, _hands(record.hands[0]), template, version, verdict)], []
-    links, notes = [], []
+        return [_link(record, record.hands, None, _hands(record.hands[0]), template, version, verdict)], notes
+    links = []
     for hand in record.hands:
         if hand.deal is None:
             return Refusal((f"hand {hand.number or '?'} has no deal, and its deals follow from no mk5 seed",))
@@ -54,6 +62,27 @@ def write_links(record: GameRecord, verdict: GameVerdict | None) -> tuple[list[s
         "a game from 0-0 with that hand's tiles and dealer (the links hold no hand numbers and no running score)"
     )
     return links, notes
+
+
+def _writes_unknown(record: GameRecord, version: str) -> bool:
+    """Whether the record's special contracts go back as ``~?``: it was read from an mk5
+    link of a version that writes them so."""
+    return (record.tag("Source") or "").strip() == "mk5" and version != "v1"
+
+
+def _unknown_notes(record: GameRecord) -> list[str]:
+    """A note for each special contract written as ``~?``."""
+    notes = []
+    for i, hand in enumerate(record.hands, 1):
+        found: list[str] = [c.contract for c in hand.calls if c.contract is not None]
+        if hand.trump is not None and hand.trump.kind in ("nello", "sevens"):
+            found.append(hand.trump.kind)
+        notes += [
+            f"hand {hand.label(i)}: the {name} is written `~?`, as mk5 writes it; mk5 cannot replay such a link, "
+            "and the referee reads it back by the plays"
+            for name in found
+        ]
+    return notes
 
 
 def _version(template: str) -> str:
@@ -76,6 +105,10 @@ def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> 
     ):
         if options.get(name) == bad:
             reasons.append(why)
+    for name, bad, why in _OTHER_RULES:
+        if options.get(name) == bad:
+            reasons.append(f"{why} (mk5 does not play it)")
+    unknown = _writes_unknown(record, version)
     target = record.tag("Target")
     if target is not None and target.split()[0] != "7" and version != "v1":
         reasons.append(f"a game to {target} (mk5's links since version 2 play to 7 marks)")
@@ -85,12 +118,15 @@ def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> 
             reasons.append(f"hand {n} could not be read")
         for call in hand.calls:
             if call.contract is not None:
-                reasons.append(f"hand {n}: a {call.contract} (mk5 writes it as `~?`, which it cannot replay)")
+                if not unknown:
+                    reasons.append(f"hand {n}: a {call.contract} (mk5 writes it as `~?`, which it cannot replay)")
+                elif options.get("plunge-lead") != "partner":
+                    reasons.append(f"hand {n}: a {call.contract} led by the declarer (mk5 has the partner who named trump lead)")
             elif call.amount is not None and call.amount >= 168 and version != "v1":
                 reasons.append(f"hand {n}: a bid of {call.amount // 42} marks (mk5 writes it as `~?`, which it cannot replay)")
             elif call.amount is not None and not (30 <= call.amount <= 41 or call.amount % 42 == 0):
                 reasons.append(f"hand {n}: a bid of {call.amount}, which mk5 has no event for")
-        if hand.trump is not None and hand.trump.kind in ("nello", "sevens"):
+        if hand.trump is not None and hand.trump.kind in ("nello", "sevens") and not unknown:
             reasons.append(f"hand {n}: {hand.trump.kind} (mk5 writes it as `~?`, which it cannot replay)")
         if hand.trump is not None and hand.trump.doubles_low:
             reasons.append(f"hand {n}: follow-me with the doubles low (mk5 plays them high)")
@@ -111,6 +147,16 @@ def _refusals(record: GameRecord, verdict: GameVerdict | None, version: str) -> 
             codes = ", ".join(sorted({str(d.code) for d in errors}))
             reasons.append(f"it has {len(errors)} rule error(s) ({codes}), and mk5 replays only actions it allows")
     return reasons
+
+
+_OTHER_RULES = (
+    ("mark-bids", "after-84", "LukeConran's mark ladder, 84 straight to 168"),
+    ("opening-lead", "trump", "a trump opening lead"),
+    ("delve", "on", "delve"),
+    ("nello-marks", "2", "nello on 2 marks"),
+    ("auction", "until-one-left", "an auction that goes round until one bidder is left"),
+)
+"""Options of other programs' rules, each value mk5 does not play, and its name."""
 
 
 def _stops_there(d: Diagnostic) -> bool:
@@ -159,6 +205,8 @@ def _events(record: GameRecord, hands: list[HandRecord], verdict: GameVerdict | 
         for call in hand.calls:
             if call.amount is None:
                 events.append("pass")
+            elif call.contract is not None:
+                events.append("unknown")  # mk5 writes `~?` for a plunge or splash
             elif call.amount % 42 == 0:
                 events.append(f"marks-{call.amount // 42}")
             else:
@@ -168,10 +216,11 @@ def _events(record: GameRecord, hands: list[HandRecord], verdict: GameVerdict | 
                 events.append("redeal")
             continue
         t = hand.trump
-        events.append("trump-" + (str(t.suit) if t.kind == "suit" else t.kind))
+        events.append("unknown" if t.kind in ("nello", "sevens") else "trump-" + (str(t.suit) if t.kind == "suit" else t.kind))
+        size = 3 if t.kind == "nello" else 4  # the nello partner sits out
         for trick in hand.tricks:
             events.extend(f"play-{p.tile}" for p in trick.plays)
-            if len(trick.plays) == 4:
+            if len(trick.plays) == size:
                 ack(trick_acks)
                 events.append("trick")
         if not last or over:
