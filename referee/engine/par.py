@@ -8,12 +8,13 @@ and as less than any value when it fails.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .declarations import Declaration, table_for
 from .profiles import Rules
-from .solver import DEFAULT_BUDGET, Solution, solve, start_position
+from .solver import DEFAULT_BUDGET, Position, Solution, solve, start_position
 from .tiles import Tile
 from .trump import declarations_for
 
@@ -44,6 +45,21 @@ class Par:
     ``declarations_for``'s order."""
 
 
+def _trump_lead(position: Position, held: Sequence[Tile], rules: Rules, budget: int, stop: Callable[[], bool] | None) -> Solution:
+    """``solve`` from the opening lead; under ``opening-lead=trump`` a declarer holding a
+    trump must lead one, so the value is the best among the trump leads (the value after
+    each lead is the solver's, exact whatever the rule)."""
+    table = position.table
+    if rules.option("opening-lead") != "trump" or table.trump is None or table.forced or not any(table.is_trump[t] for t in held):
+        return solve(position, budget=budget, stop=stop)
+    full = solve(position, budget=budget, moves=True, stop=stop)
+    if not full.solved:
+        return full
+    moves = tuple((t, v) for t, v in full.moves if table.is_trump[t])
+    value = max(v for _, v in moves) if full.mover_high else min(v for _, v in moves)
+    return dataclasses.replace(full, value=value, moves=moves, best=next(t for t, v in moves if v == value))
+
+
 def par(
     rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET, stop: Callable[[], bool] | None = None
 ) -> Par:
@@ -71,7 +87,7 @@ def par(
             stopped = True
             solution = Solution(False, None, position.unit, position.lose_all, position.table.forced, stopped=True)
         else:
-            solution = solve(position, budget=budget, stop=stop)
+            solution = _trump_lead(position, hands[declarer], rules, budget, stop)
             stopped = solution.stopped
         contract = rules.contract(d.kind)
         # A contract named as the declaration needs a bid of a mark or more: all or nothing.

@@ -26,6 +26,7 @@ The work is in ``HandTask``\\ s, plain picklable data, so that
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -87,6 +88,7 @@ POSITION_ERRORS: frozenset[Code] = frozenset(
         codes.E404,
         codes.E410,
         codes.E411,
+        codes.E414,  # the opening lead not a trump under opening-lead=trump
     }
 )
 """Rule errors that change the position: after one the tiles held or played are not
@@ -254,6 +256,10 @@ class HandTask:
     par: ParTask | None = None
     time_limit: float | None = None
     """Seconds of CPU the hand's searches may take, its par's included (None: no limit)."""
+    legal: tuple[tuple[Tile, ...], ...] = ()
+    """The tiles the rules let the player choose from at each position (the opening
+    alone when no tile was played), as the engine gives them: the solver's own moves
+    are narrowed to these where a house rule narrows them (``opening-lead=trump``)."""
 
 
 def _everything(pos: Position) -> int:
@@ -408,7 +414,8 @@ def _task(
     par_task = None
     if with_par and not first.tricks and not first.trick:
         par_task = ParTask(game.name, tuple(rules.options.items()), rules.target, first.hands, first.declarer)
-    return HandTask(facts, start, plays, places, budget, par_task, time_limit)
+    legal = tuple(tuple(tiles) for _, tiles in entries[: max(len(plays), 1)])
+    return HandTask(facts, start, plays, places, budget, par_task, time_limit, legal)
 
 
 def _unsolved(solution: Solution | None) -> Unsolved | None:
@@ -417,6 +424,21 @@ def _unsolved(solution: Solution | None) -> Unsolved | None:
     if solution.solved:
         return None
     return "time-limit" if solution.stopped else "budget"
+
+
+def _narrowed(solution: Solution | None, legal: tuple[Tile, ...] | None) -> Solution | None:
+    """``solution`` with its moves narrowed to ``legal`` and its value and best tile made
+    theirs: each value after a tile is exact whatever the rule on the lead, so the value
+    before is the mover's best among the tiles allowed."""
+    if solution is None or not solution.solved or not legal or {t for t, _ in solution.moves} <= set(legal):
+        return solution
+    moves = tuple((t, v) for t, v in solution.moves if t in legal)
+    if not moves:  # pragma: no cover - the engine's legal tiles are among the solver's
+        return solution
+    best_of = max if solution.mover_high else min
+    value = best_of(v for _, v in moves)
+    best = next(t for t, v in moves if v == value)
+    return dataclasses.replace(solution, value=value, moves=moves, best=best)
 
 
 def analyse(task: HandTask, *, clock: Callable[[], float] = time.thread_time) -> HandAnalysis | Skipped:
@@ -436,6 +458,7 @@ def analyse(task: HandTask, *, clock: Callable[[], float] = time.thread_time) ->
 
     try:
         line = solve_line(task.start, task.plays, budget=task.budget, stop=stop) if task.plays else []
+        line = [_narrowed(s, task.legal[i] if i < len(task.legal) else None) for i, s in enumerate(line)]
     except ValueError:
         return Skipped(
             facts.number, facts.index, "a play the table let stand is not one the rules allow, so its positions are not the rules'"
@@ -451,7 +474,9 @@ def analyse(task: HandTask, *, clock: Callable[[], float] = time.thread_time) ->
         swing: Swing | None = "lost" if before_makes and not after_makes else "won" if after_makes and not before_makes else None
         best = tuple(t for t, _ in solution.moves if solution.cost(t) == 0)
         plays.append(PlayAnalysis(trick, seat, tile, solution.value, after, solution.cost(tile), best, solution.moves, swing))
-    opening = line[0] if line else solve(task.start, budget=task.budget, stop=stop)
+    opening = (
+        line[0] if line else _narrowed(solve(task.start, budget=task.budget, moves=True, stop=stop), task.legal[0] if task.legal else None)
+    )
     nodes = sum(s.nodes for s in line if s is not None) if line else (opening.nodes if opening else 0)
     value = opening.value if opening is not None else None
     par_view = _par(task, stop)

@@ -316,3 +316,22 @@ def test_a_hand_ended_before_the_lead_has_its_opening_value_and_par(tmp_path: Pa
     ((_, clean),) = hands(quick("42-costly-play.42"))
     assert (a.plays, a.opening_value, a.final_value, a.solved, a.positions) == ((), clean.opening_value, clean.opening_value, 1, 1)
     assert a.par is not None and {line.declaration: line.value for line in a.par.lines}["sixes"] == clean.opening_value
+
+
+def test_a_trump_opening_lead_rule_narrows_the_opening_position(tmp_path: Path) -> None:
+    """Under ``opening-lead=trump`` West, holding the 6-4, must lead it: the opening value
+    (and par's line for sixes) is the value after the 6-4, not after the best lead of all."""
+    text = (
+        DEAL.replace('[Mode "log"]', '[Mode "log"]\n[Options "opening-lead=trump"]')
+        + "  bid N 30, E pass, S pass, W 31\n  trump sixes\n  concede\n"
+    )
+    path = tmp_path / "trump-lead.42"
+    path.write_text(text, encoding="utf-8")
+    ((_, items),) = analysed(str(path), with_par=True)
+    (a,) = items
+    assert isinstance(a, HandAnalysis)
+    ((_, clean),) = hands(quick("42-costly-play.42"))
+    after_6_4 = dict(clean.plays[0].values)[tile("6-4")]
+    assert clean.opening_value is not None and after_6_4 < clean.opening_value  # the rule costs West
+    assert a.opening_value == after_6_4
+    assert a.par is not None and {line.declaration: line.value for line in a.par.lines}["sixes"] == after_6_4
