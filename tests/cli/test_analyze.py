@@ -168,7 +168,7 @@ def test_the_help_gives_the_solvers_default_budget_and_time_limit() -> None:
     from referee.judging.analysis import DEFAULT_TIME_LIMIT
 
     assert (f"{DEFAULT_BUDGET:,}", f"{DEFAULT_TIME_LIMIT:g}") == (BUDGET_HELP, TIME_LIMIT_HELP)
-    shown = Run("analyze", "--help").out.replace("\n", " ").replace("  ", " ")
+    shown = " ".join(Run("analyze", "--help").out.split())
     assert f"default {BUDGET_HELP}" in shown and f"default {TIME_LIMIT_HELP};" in shown
 
 
