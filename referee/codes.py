@@ -399,8 +399,10 @@ W104: Final = Code(
 W105: Final = Code(
     "W105",
     "hand not analysed",
-    "`referee analyze` gives no values for this hand: its deal is not recorded, it has rule errors, no tile was played, or the "
-    "search ran past its node budget (`--budget`). It never guesses a value.",
+    "`referee analyze` gives no values for this hand: its deal is not recorded, everyone passed, an error changes the position "
+    "(an illegal deal or exchange, a tile not held, a renege), or the referee stopped following the hand; the note names the "
+    "error. A position past its node budget or time limit is marked in the analysis instead, and the hand's other positions "
+    "keep their values. It never guesses a value.",
     severity=_N,
 )
 

@@ -171,11 +171,13 @@ def report(
 
 
 def _page_analysis(judged: list[Judged], referee: Referee) -> Analysis:
-    """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
+    """The analysis a page shows of each hand of the records judged (``report --analysis``),
+    each hand within ``analyze``'s default time limit."""
+    from ..judging.analysis import DEFAULT_TIME_LIMIT
     from ..report.analysis import page_analysis
     from ..run.analyse import analyse_records
 
-    return page_analysis(analyse_records(judged, referee))
+    return page_analysis(analyse_records(judged, referee, time_limit=DEFAULT_TIME_LIMIT))
 
 
 def _report_targets(files: list[str], output: str) -> list[Path]:

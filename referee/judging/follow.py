@@ -421,6 +421,10 @@ class HandJudge:
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
+        if trace is not None and not tricks and hand.phase is Phase.PLAY:
+            # No tile is played (claimed or conceded before the lead): the opening position
+            # alone, for its analysis (``Trace``).
+            trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
         first = 0  # the first trick to follow trick by trick
         reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
