@@ -529,6 +529,13 @@ and damaged input of every reading command.
   `REFEREE_CLUSTER_WORKER_WAIT`). An address that accepts the connection and
   stays silent, sends what is not Dask's protocol, or closes at once is `error:
   --cluster ADDRESS: ...` naming what did not answer, exit status 2.
+- **An interrupt is a clean end.** Ctrl-C (SIGINT, to the command or its whole
+  process group) and SIGTERM end any command at once, `check --jobs N`,
+  `--cluster local:N`, `analyze`, `simulate` and `report` included: the worker
+  processes are stopped (none is left behind), an `-O` file being written is
+  removed and its target left as it was (`report` keeps the pages it finished,
+  each whole), one line `referee: interrupted (SIGINT); stopped` goes to
+  standard error, and the exit status is 130 (SIGINT) or 143 (SIGTERM).
 """
 
 

@@ -229,36 +229,13 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
             raise _usage_error(f"--cluster sync needs Dask, which is not installed: {INSTALL}") from None
         yield Session(sync_executor())
         return
-    distributed = _distributed()
     connect, worker_wait = timeouts()
+    if spec.kind == "local":
+        with _quiet_logs():
+            yield from _local_session(spec, connect, worker_wait)
+        return
+    distributed = _distributed()
     with _quiet_logs():
-        if spec.kind == "local":
-            from .local import default_jobs
-
-            workers = spec.workers or default_jobs()
-            import logging
-
-            def start() -> Any:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
-                return distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
-                    silence_logs=logging.CRITICAL,  # in the workers too
-                    preload=[__name__],  # dask_setup: Ctrl-C is this process's to answer
-                )
-
-            before = _children()
-            cluster = _bounded(start, worker_wait, f"--cluster {spec}: the local Dask cluster did not start", "its workers")
-            try:
-                with cluster, distributed.Client(cluster, timeout=connect) as client:
-                    yield Session(client.get_executor(pure=False, retries=RETRIES), client)
-            except BaseException:  # an interrupt: the workers stopped at once, not after the units they are judging
-                from .local import stop_children
-
-                stop_children(before)
-                raise
-            return
         address = str(spec.address)
         _probe(distributed, address, connect)
         client = _bounded(
@@ -276,6 +253,40 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
                     f"(start them with `dask worker {spec.address}`)"
                 ) from None
             yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+
+
+def _local_session(spec: ClusterSpec, connect: float, worker_wait: float) -> Iterator[Session]:
+    """``local:N``'s session: a ``LocalCluster`` started for the run and stopped after it.
+
+    Its workers ignore SIGINT once they are up (``dask_setup``): Ctrl-C, which a terminal
+    sends to every process of the command, is answered by this process alone, which
+    stops them.  (A worker still starting when Ctrl-C comes may print Python's own
+    fatal error as it dies.)"""
+    import logging
+
+    from .local import default_jobs, stop_children
+
+    workers = spec.workers or default_jobs()
+    distributed = _distributed()
+    before = _children()
+    try:
+
+        def start() -> Any:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
+            return distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
+                silence_logs=logging.CRITICAL,  # in the workers too
+                preload=[__name__],  # dask_setup: Ctrl-C is this process's to answer
+            )
+
+        cluster = _bounded(start, worker_wait, f"--cluster {spec}: the local Dask cluster did not start", "its workers")
+        with cluster, distributed.Client(cluster, timeout=connect) as client:
+            yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+    except BaseException:  # an interrupt: the workers stopped at once, not after the units they are judging
+        stop_children(before)
+        raise
 
 
 def _children() -> set[Any]:
