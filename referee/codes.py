@@ -353,6 +353,21 @@ W103: Final = Code(
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
     severity=_N,
 )
+W108: Final = Code(
+    "W108",
+    "game in progress",
+    'A record marked `[Status "unfinished"]` (a game still being played, as `referee live` writes it) stops on purpose: '
+    "its last hand may stop anywhere, and the game before its target. The note says where it stops; the hands before "
+    "are judged as usual.",
+    severity=_N,
+)
+W109: Final = Code(
+    "W109",
+    "unfinished game is over",
+    'A record marked `[Status "unfinished"]` whose game is over all the same: a side reached the target (or, in a log, '
+    "the hand was played out). The tag is wrong; leave it out or write `finished`.",
+    severity=_W,
+)
 
 REPEATS_SHOWN: Final = 20
 """Diagnostics of one code shown per record before a W104 note counts the rest."""
@@ -385,6 +400,15 @@ W107: Final = Code(
     "A record read from another program's format holds something its source did not state in so many words: a dealer "
     "worked out from a seed, seats from the order of the bids, the reading of a link that mk5's own writer got wrong. "
     "The record says what was inferred in a comment, and `convert` prints this note.",
+    severity=_N,
+)
+
+W110: Final = Code(
+    "W110",
+    "hand not judged for lack of detail",
+    'A hand of a score sheet (`[Detail "hands"]`) writes too little to work out its score: its bid without how it went, '
+    "a result under points scoring without the points or the award, or no bid and no award. Everything it does write is checked; the award it writes is taken for the "
+    "running score, and without one the running score is not checked after it.",
     severity=_N,
 )
 

@@ -6,7 +6,7 @@ and ``--help`` stay quick.
 
 from __future__ import annotations
 
-from . import analyze, check, convert, dups, fix, fmt, rules, score, select, show, simulate, standings, stats, tag
+from . import analyze, check, convert, dups, fix, fmt, live, rules, score, select, show, simulate, standings, stats, tag
 from .app import app
 from .guard import guard_commands
 
@@ -20,6 +20,7 @@ __all__ = [
     "dups",
     "fix",
     "fmt",
+    "live",
     "rules",
     "score",
     "select",

@@ -40,7 +40,7 @@ def fix(
     from contextlib import ExitStack
 
     from ..diagnostics import Diagnostic
-    from ..league.fix import apply_edits, blocking, edits
+    from ..league.fix import FIXED, apply_edits, blocking, edits, left_as_written
     from ..notation.reader import cannot_read, file_text, read_text
     from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
     from ..run.output import WriteError
@@ -95,7 +95,16 @@ def fix(
                     )
                     status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                     continue
-                found += edits(judged, before)
+                mended = edits(judged, before)
+                for d in left_as_written(judged):
+                    err.print(
+                        f"{d.location()}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
+                        "enough to write it right (run `referee check`)",
+                        highlight=False,
+                        markup=False,
+                    )
+                    status = max(status, 1)
+                found += mended
             after = apply_edits(before, found)
             if name == STDIN and not (diff or check_only):
                 write_raw(form.encode(after))

@@ -34,6 +34,11 @@ class Contract(StrEnum):
     sevens = "sevens"
 
 
+class Detail(StrEnum):
+    plays = "plays"
+    hands = "hands"
+
+
 class SplitBy(StrEnum):
     clean = "clean"
     game = "game"
@@ -59,6 +64,12 @@ def select(
     bid_min: int | None = number_option(None, "--bid-min", minimum=0, help="A hand whose winning bid is at least N."),
     bid_max: int | None = number_option(None, "--bid-max", minimum=0, help="A hand whose winning bid is at most N."),
     made: bool | None = typer.Option(None, "--made/--set", help="A hand whose bid was made (--made) or set (--set)."),
+    detail: Detail | None = choice_option(
+        None,
+        "--detail",
+        kind=Detail,
+        help='plays: a hand played out, trick by trick; hands: a score sheet\'s hand, written without its plays ([Detail "hands"]).',
+    ),
     code: list[str] = typer.Option(
         [], "--code", metavar="CODE", help="Records with a diagnostic of this code, e.g. E404 (repeat: any of them)."
     ),
@@ -89,7 +100,7 @@ def select(
     """Write the records that match every filter given, in the notation or as JSON.
 
     Filters about a hand (--declarer, --trump, --contract, --bid-min, --bid-max,
-    --made, --set) keep a record when one of its hands matches them all; with
+    --made, --set, --detail) keep a record when one of its hands matches them all; with
     --hands only those hands are written, each as a hand of a log. Names match
     whatever their case, accents and spaces (--player jose finds José). A record
     with a syntax error is not selected (it is named on standard error, exit 2),
@@ -99,6 +110,7 @@ def select(
     Examples:
       referee select samples/league --player Ann
       referee select samples/league --declarer Cy --made --hands
+      referee select samples/legal --detail hands
       referee select samples/league --tag Round=2 --to jsonl
       referee select samples/league --split-by clean -O league.42
       referee select samples/league --split-by game -O games/week.42
@@ -132,6 +144,7 @@ def select(
             bid_min=bid_min,
             bid_max=bid_max,
             made=made,
+            detail=detail.value if detail else None,
             codes=tuple(c.strip().upper() for c in code),
             clean=clean,
             rules=referee.defaults[0] if rules else None,

@@ -48,10 +48,13 @@ def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: Pi
 
 def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str, referee: Referee) -> str:
     """The SVG diagram of one hand (raises ``PositionError``, a ``ValueError``, for a moment not in it)."""
-    from ..report.adapter import game_of, hand_diagram
+    from ..report.adapter import PositionError, game_of, hand_diagram
     from ..report.svg import hand_svg
 
-    return hand_svg(hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict, referee.profiles), file=file))
+    diagram = hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict, referee.profiles), file=file)
+    if diagram.sheet:
+        raise PositionError(f"hand {diagram.label or hand} is a score sheet's: it has no plays to draw (`referee score` gives its line)")
+    return hand_svg(diagram)
 
 
 def _write_or_print(output: str | None, text: str, err: Console) -> None:

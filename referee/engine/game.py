@@ -43,7 +43,11 @@ class GameState:
 
     def check_new_hand(self) -> Refusal | None:
         if self.winner is not None:
-            return Refusal(codes.E505, f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that")
+            return Refusal(
+                codes.E505,
+                f"{self.game.team_labels[self.winner]} had already won the game; no hand is played after that",
+                "the game ends with the hand that reaches the target: start the next game with a header of its own",
+            )
         return None
 
     def new_hand(
@@ -55,12 +59,17 @@ class GameState:
     def finish(self, hand: Hand) -> HandResult:
         """Score a finished hand, move the deal on and see whether the game is won."""
         result = hand.result()
-        self.hands_played += 1
-        self.dealer = (hand.dealer + 1) % self.game.players
-        for team, award in enumerate(result.awards):
-            self.scores[team] += award
-        self.winner = self._winner(result.declaring_team)
+        self.award(hand.dealer, result.awards, result.declaring_team)
         return result
+
+    def award(self, dealer: int, awards: Sequence[int], declaring_team: int | None = None) -> None:
+        """Score a hand dealt by ``dealer`` known only by what each side scored (a score
+        sheet's award), move the deal on and see whether the game is won."""
+        self.hands_played += 1
+        self.dealer = (dealer + 1) % self.game.players
+        for team, award in enumerate(awards):
+            self.scores[team] += award
+        self.winner = self._winner(declaring_team)
 
     def _winner(self, declaring_team: int | None) -> int | None:
         target = self.rules.target

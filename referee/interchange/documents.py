@@ -29,7 +29,7 @@ class Document(BaseModel):
     model_config = ConfigDict(extra="forbid", title="referee record document")
 
     format: Literal["referee-record"] = "referee-record"
-    version: Literal[4] = 4
+    version: Literal[5] = 5
     file: str | None = None
     index: int | None = None
     """1-based position of the record in its file."""

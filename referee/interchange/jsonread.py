@@ -5,7 +5,7 @@ a time (memory stays bounded by the largest document).  Every document is
 validated as strictly as text is read: the schema (``shapes.model_of``), then what
 a schema cannot say (a suit is 0 to 6, a suit trump names its suit), so a
 document can never hand the referee a record the notation could not hold.
-Documents of versions 1 to 3 are read too.
+Documents of versions 1 to 4 are read too.
 """
 
 from __future__ import annotations
@@ -170,8 +170,10 @@ def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord |
         return None, [_problem(file, f"the document is not read: {big}", line, index=index)]
     if isinstance(data, dict) and data.get("version") == 1:
         data = _from_version_1(data)
-    if isinstance(data, dict) and data.get("version") in (2, 3):
-        data = dict(data, version=RECORD_VERSION)  # 3 and 4 added items (the irregularities, forfeit) older ones never hold
+    if isinstance(data, dict) and data.get("version") in (2, 3, 4):
+        # 3 and 4 added items (the irregularities, forfeit) older ones never hold; 5 the
+        # verdict's ``detail``, which is ``plays`` where it is not written
+        data = dict(data, version=RECORD_VERSION)
     try:
         doc = Document.model_validate(data)
         record: GameRecord = load(GameRecord, doc.record)

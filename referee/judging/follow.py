@@ -33,11 +33,44 @@ from .rulings import Rulings
 from .sink import Sink
 from .verdict import TrickVerdict
 
-__all__ = ["End", "HandJudge", "Stop"]
+__all__ = ["End", "HandJudge", "Open", "Stop", "where"]
 
 
 class Stop(Exception):
     """The hand cannot be followed further."""
+
+
+class Open(Exception):
+    """The hand stops open on purpose: the last hand of a record marked
+    ``[Status "unfinished"]`` (a game still being played), which may stop anywhere."""
+
+    def __init__(self, hand: Hand, at: Span | None) -> None:
+        super().__init__(where(hand))
+        self.where = where(hand)
+        self.at = at
+
+
+def where(hand: Hand) -> str:
+    """Where ``hand`` stands, as a table says it: 'E to bid', 'A to take the widow',
+    'W to name trump', 'trick 3, E to play', or 'over'.
+
+    >>> from referee.engine.games import make_rules
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> where(h)
+    'N to bid'
+    """
+    seats = hand.game.seats
+    phase = hand.phase
+    if hand.finished:
+        return "over"
+    if phase is Phase.AUCTION:
+        return f"{seats[hand.turn]} to bid" if hand.turn is not None else "in the auction"
+    if phase is Phase.EXCHANGE:
+        return f"{seats[hand.declarer or 0]} to take the {hand.game.kitty or 'kitty'}"
+    if phase is Phase.DECLARE:
+        return f"{seats[hand.trump_caller or 0]} to name trump"
+    who = f", {seats[hand.turn]} to play" if hand.turn is not None else ""
+    return f"trick {len(hand.tricks) + 1}{who}"
 
 
 class End(Exception):
@@ -100,6 +133,9 @@ class HandJudge:
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
         self._plays = engine_plays(tuple(sorted(labels.seats.items())))
+        self.may_stop = False
+        """The hand being followed may stop open (``Open``): it is the last of a record
+        marked unfinished, and writes no result, award or score."""
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -177,7 +213,8 @@ class HandJudge:
             calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
         decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
         plays = [actions.Play(game.seat_index(p.seat) if p.seat is not None else None, p.tile) for tr in hr.tricks for p in tr.plays]
-        return rebuild_deal(self.rules, dealer, calls, decl, plays)
+        accepted = {(seat, a.trick) for a in hr.accepted if (seat := game.seat_index(a.seat)) is not None}
+        return rebuild_deal(self.rules, dealer, calls, decl, plays, accepted)
 
     # -- the hand ------------------------------------------------------------------------
     def act(
@@ -202,7 +239,6 @@ class HandJudge:
         ``Stop`` where the hand is lost."""
         labels = self.labels
         rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
-        game = self.game
         seats = labels.seats
         if rulings is not None:
             rulings.misdeal(hand)
@@ -231,6 +267,8 @@ class HandJudge:
             self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is Phase.AUCTION:
+            if self.may_stop and not after_auction:
+                raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
                 left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
@@ -242,28 +280,7 @@ class HandJudge:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
             return
-        if hr.exchange is not None and game.kitty is None:
-            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE:
-            self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
-            if hr.trump is None:
-                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
-                    raise Stop
-                first = hr.tricks[0].at if hr.tricks else hr.at
-                self.add(
-                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
-                )
-                raise Stop
-            by = labels.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
-            self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
-            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
-            if refusal:
-                self.refusal(refusal, hr.trump.at)
+        self.contract(hr, hand)
         self.plays(hr.tricks, hand, index, rulings)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
@@ -280,6 +297,8 @@ class HandJudge:
             rulings.finish(hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
+            if self.may_stop:
+                raise Open(hand, last)
             self.add(
                 codes.E406,
                 f"the record stops after {plural(len(hand.tricks), 'trick')} while the score is still open",
@@ -288,10 +307,44 @@ class HandJudge:
             )
             raise Stop
 
+    def contract(self, hr: HandRecord, hand: Hand, *, trump_needed: bool = True) -> None:
+        """From the auction's end to the first lead: the exchange and the trump ``hr`` writes.
+        Without ``trump_needed`` (a score sheet's hand, which may leave trump out), a hand
+        that names no trump is left before its declaration."""
+        game = self.game
+        if hr.exchange is not None and game.kitty is None:
+            self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
+        if hand.phase is Phase.EXCHANGE:
+            self.exchange(hr, hand)
+        if hand.phase is Phase.DECLARE:
+            if hr.trump is None:
+                if not trump_needed:
+                    return
+                if self.may_stop and not (hr.tricks or hr.claim):  # an unfinished game stops before its trump
+                    raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
+                if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
+                    raise Stop
+                first = hr.tricks[0].at if hr.tricks else hr.at
+                self.add(
+                    codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
+                )
+                raise Stop
+            by = self.labels.seat(hr.trump.by, hr.trump.by_at)
+            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
+            refusal = hand.check(decl)
+            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            self.act(hand, decl, at, checked=refusal)
+        elif hr.trump is not None and hand.phase is Phase.PLAY:
+            refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
+            if refusal:
+                self.refusal(refusal, hr.trump.at)
+
     def exchange(self, hr: HandRecord, hand: Hand) -> None:
         game = self.game
         ex = hr.exchange
         if ex is None:
+            if self.may_stop and not (hr.trump or hr.tricks or hr.claim):
+                raise Open(hand, hr.calls_at or hr.at)
             if game.exchange.takes_whole:
                 discard = self._infer_discard(hr, hand)
                 self.add(
@@ -357,9 +410,14 @@ class HandJudge:
         for k in range(first, len(tricks)):
             tr = tricks[k]
             plays = tr.plays
-            # A nello partner's tile makes a full-size trick: reported once, as E410.
-            if len(plays) != size and not (
-                len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays)
+            # A nello partner's tile makes a full-size trick: reported once, as E410.  The last
+            # trick of a hand that may stop open is the trick in play.
+            if (
+                len(plays) != size
+                and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
+                and not (
+                    k == len(tricks) - 1 and len(plays) < size and (self.may_stop or (rulings is not None and rulings.stops_play(hand)))
+                )
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None
@@ -389,7 +447,7 @@ class HandJudge:
                 refusal = check_play(seat, t)
                 if refusal is not None and rulings is not None:
                     refusal = rulings.accept(hand, seat, t, refusal)
-                if refusal is not None and refusal.code == codes.E401:
+                if refusal is not None and refusal.code == codes.E401 and hand.tricks:  # never the opening lead: a rule
                     later = self._written_later([q.seat for q in plays], j, hand.turn)
                     if later is not None:  # the trick is written out of order: judged by its seats, in turn
                         if not reordered:
@@ -472,9 +530,20 @@ class HandJudge:
                     None,
                 )
         if hr.score is not None and score is not None:
-            written = self.labels.by_side(hr.score.scores, hr.score.at)
-            if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-                self.add(codes.E503, f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}", hr.score.at, None)
+            self.check_score(hr, score)
+
+    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
+        """The running score ``hr`` writes, against ``score``."""
+        assert hr.score is not None
+        written = self.labels.by_side(hr.score.scores, hr.score.at)
+        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+            right = " ".join(f"{k} {v}" for k, v in score.items())
+            self.add(
+                codes.E503,
+                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
+                hr.score.at,
+                f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
+            )
 
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import codes
 from ..codes import Code
 from ..diagnostics import Diagnostic
 from ..engine.refusal import Refusal
@@ -32,3 +33,11 @@ class Sink:
 
     def refusal(self, r: Refusal, at: Span | None) -> None:
         self.add(r.code, r.message, at, r.hint)
+
+    def not_followed(self, number: int, at: Span | None, *, log: bool) -> None:
+        """The note that hand ``number`` is not followed past an error, naming the error
+        (the last one this hand reported), and what is lost with it."""
+        after = "its score is not computed" if log else "its score and the running score after it are not checked"
+        cause = next((d.code for d in reversed(self.out) if d.is_error and d.hand == number), None)
+        past = f"{cause} ({cause.summary})" if cause is not None else "this error"
+        self.add(codes.W103, f"hand {number} cannot be followed past {past}; {after}", at)

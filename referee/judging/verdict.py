@@ -7,6 +7,7 @@ schema) is built at the edge, in ``referee.interchange``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..diagnostics import Diagnostic
 
@@ -54,6 +55,10 @@ class HandVerdict:
     """The side that lost the hand by a renege ruled at the table (``renege=lose-hand``)."""
     followed: bool = True
     """False when an error stopped the replay of this hand part way."""
+    detail: Literal["plays", "hands"] = "plays"
+    """plays: replayed play by play; hands: a score sheet's hand (``[Detail "hands"]``) with no
+    play written, judged from its auction, result and award (``points`` are known only when
+    the sheet pins them down, ``tricks`` are empty)."""
 
 
 @dataclass(slots=True)

@@ -1,6 +1,8 @@
 """Fixing the results a record states, as pgn-extract's ``--fixresulttags`` does: the
 ``result``, ``award`` and ``score`` lines and the ``[Winner]`` tag that disagree with
-the replay (E501-E504) are rewritten, and those missing are added.
+the replay (E501-E504) are rewritten, and those missing are added.  A score sheet's hand
+(``[Detail "hands"]``, no plays) has its wrong lines rewritten where the sheet says enough
+to write them right, and nothing added: a sheet writes the lines it chooses.
 
 A fix is a list of edits to the text, each at the place of the line it concerns
 (``at``), so nothing else in the file changes: not a deal, bid or play, not a comment,
@@ -54,7 +56,7 @@ from ..notation.writer import format_game
 from ..source import Span
 from .select import game_of
 
-__all__ = ["FIXED", "Edit", "apply_edits", "blocking", "edits"]
+__all__ = ["FIXED", "Edit", "apply_edits", "blocking", "edits", "left_as_written"]
 
 FIXED: dict[str, str] = {codes.E501: "result", codes.E502: "award", codes.E503: "score", codes.E504: "Winner"}
 """The codes ``fix`` mends, and what each one is about."""
@@ -172,17 +174,34 @@ def edits(j: Judged, text: str) -> list[Edit]:
             written = getattr(hr, field)
             value = right[field]
             if written is not None and written.at is not None and (code, written.at) in wrong:
+                if value is None and hv.detail == "hands":
+                    continue  # a score sheet that does not say enough to write it right: left as written
                 if value is None:
                     out.remove(written.at)
                 else:
                     out.replace(written.at, item_text(field, value))
-            elif written is None and value is not None:
+            elif written is None and value is not None and hv.detail == "plays":  # a score sheet writes what it chooses
                 before = [e for f in _ORDER[: _ORDER.index(field)] if (e := _end(getattr(hr, f))) is not None]
                 anchor = max(before, default=hr.at[1] if hr.at else 0)
                 out.insert(anchor, INDENT + item_text(field, value), n)
     if record.mode == "game":
         _winner(out, record, verdict.winner, (codes.E504, record.tag_at("Winner")) in wrong)
     return out.out
+
+
+def left_as_written(j: Judged) -> list[Diagnostic]:
+    """The disagreements ``edits`` does not mend: a score sheet's line that the sheet does
+    not say enough to write right (its award when the points are not written)."""
+    record, verdict = j.record, j.verdict
+    if record is None or verdict is None or verdict.rules is None or blocking(j.diagnostics):
+        return []
+    game = game_of(verdict)
+    left: set[Span] = set()
+    for hv, hr in zip(verdict.hands, record.hands, strict=False):
+        if hv.followed and hv.detail == "hands" and not hr.unreadable:
+            right = stated_of_verdict(hv, game, every_side=False)
+            left.update(w.at for w, value in zip((hr.result, hr.award, hr.score), right, strict=True) if w and w.at and value is None)
+    return [d for d in j.diagnostics if d.code in FIXED and d.span in left]
 
 
 def _winner(out: _Edits, record: GameRecord, winner: str | None, wrong: bool) -> None:

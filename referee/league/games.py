@@ -33,6 +33,9 @@ class HandLine:
     point_bid: bool = True
     """The bid is on the game's ladder of point bids (30 to 41 in 42), not a mark bid (42, 84...;
     21 in Moon): ``stats`` averages the point bids and counts the mark bids."""
+    bid_known: bool = True
+    """The record says who won the auction (or that everyone passed): a score sheet's hand may
+    write only its award."""
 
 
 @dataclass(slots=True)
@@ -93,7 +96,7 @@ def why_open(j: Judged) -> str | None:
     """What keeps a judged game from a winner, in the words of the diagnostic that says it
     (the first hand not followed, naming the error that stopped it, or the game stopping
     short of its target), with its line; None when no diagnostic says."""
-    found = next((d for d in j.diagnostics if d.code in (codes.W103, codes.W102)), None)
+    found = next((d for d in j.diagnostics if d.code is codes.W103 or d.code is codes.W102), None)
     if found is None:
         return None
     where = f"line {found.at.line}: " if found.at is not None else ""
@@ -132,5 +135,6 @@ def summary(j: Judged) -> GameLine | None:
         line.open_because = why_open(j)
     for hv, hr in zip(verdict.hands, record.hands, strict=False):
         point_bid = hv.bid is None or hv.bid in game.ladder.point_bids
-        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid))
+        known = hv.declarer is not None or hv.thrown_in or hv.detail == "plays"
+        line.hands.append(HandLine(hv.declarer, hv.bid, hv.made, contract_of(hv, hr), dict(hv.awards), point_bid, known))
     return line

@@ -93,6 +93,11 @@ def _avg(x: float | None) -> str:
     return "" if x is None else f"{x:.1f}"
 
 
+def _known(n: int, known: bool) -> str:
+    """A count, or nothing when the records do not say enough to count it."""
+    return str(n) if known else ""
+
+
 STATS_CSV_FIELDS = [
     "name",
     "games",
@@ -116,18 +121,19 @@ STATS_CSV_FIELDS = [
 def stats_rows(rows: Iterable[PlayerStats]) -> Iterator[dict[str, Any]]:
     """One flat row per player, the contracts as ``nello_tried``, ``nello_made``, ..."""
     for s in rows:
+        bids, results = s.bids_known, s.results_known
         row: dict[str, Any] = {
             "name": s.name,
             "games": s.games,
             "won": s.won,
             "hands": s.hands,
-            "declared": s.declared,
-            "made": s.made,
-            "set": s.set,
+            "declared": s.declared if bids else None,
+            "made": s.made if results else None,
+            "set": s.set if results else None,
             "made_percent": None if s.made_percent is None else round(s.made_percent, 1),
             "set_percent": None if s.set_percent is None else round(s.set_percent, 1),
             "average_point_bid": None if s.average_point_bid is None else round(s.average_point_bid, 2),
-            "mark_bids": s.mark_bids,
+            "mark_bids": s.mark_bids if bids else None,
             "marks_won": s.marks_won,
             "marks_lost": s.marks_lost,
             "points_won": s.points_won,
@@ -135,7 +141,7 @@ def stats_rows(rows: Iterable[PlayerStats]) -> Iterator[dict[str, Any]]:
         }
         for c in CONTRACTS:
             tried, made = s.contracts.get(c, (0, 0))
-            row[f"{c}_tried"], row[f"{c}_made"] = tried, made
+            row[f"{c}_tried"], row[f"{c}_made"] = (tried if bids else None), (made if results else None)
         yield row
 
 
@@ -143,7 +149,7 @@ def stats_document(rows: list[PlayerStats], by: str) -> dict[str, Any]:
     out = []
     for s, flat in zip(rows, stats_rows(rows), strict=True):
         flat = {k: v for k, v in flat.items() if not k.endswith(("_tried", "_made"))}
-        flat["contracts"] = {c: {"tried": t, "made": m} for c, (t, m) in s.contracts.items()}
+        flat["contracts"] = {c: {"tried": t, "made": m} for c, (t, m) in s.contracts.items()} if s.results_known else None
         out.append(flat)
     return {"format": "referee-stats", "version": LEAGUE_VERSION, "by": by, "rows": out}
 
@@ -162,15 +168,16 @@ def stats_table(rows: list[PlayerStats], by: str, contracts: list[str]) -> RichT
     for c in contracts:
         t.add_column(f"{c} made/tried", justify="right")
     for s in rows:
-        cells = [s.name, str(s.games), str(s.won), str(s.hands), str(s.declared), str(s.made), str(s.set), _pct(s.made_percent)]
-        cells += [_avg(s.average_point_bid), str(s.mark_bids)]
+        bids, results = s.bids_known, s.results_known
+        cells = [s.name, str(s.games), str(s.won), str(s.hands), _known(s.declared, bids), _known(s.made, results), _known(s.set, results)]
+        cells += [_pct(s.made_percent), _avg(s.average_point_bid), _known(s.mark_bids, bids)]
         if marks:
             cells.append(f"{s.marks_won}/{s.marks_lost}")
         if points:
             cells.append(f"{s.points_won}/{s.points_lost}")
         for c in contracts:
             tried, made = s.contracts.get(c, (0, 0))
-            cells.append(f"{made}/{tried}" if tried else "")
+            cells.append(f"{made}/{tried}" if tried and results else "")
         t.add_row(*cells)
     return folded(t)
 

@@ -57,13 +57,16 @@ class Filters:
     """True: records without errors; False: records with errors."""
     rules: str | None = None
     """The game the record was judged under (``42``, ``moon``, ``88``)."""
+    detail: str | None = None
+    """A hand's level of detail: ``plays`` (played out, trick by trick) or ``hands`` (a
+    score sheet's hand, written without its plays)."""
     aliases: Aliases = field(default_factory=Aliases)
     """Other spellings of players' names (a house-rule file's ``[players]`` table)."""
 
     @property
     def by_hand(self) -> bool:
         """Whether a filter is asked of each hand."""
-        return any(x is not None for x in (self.declarer, self.trump, self.contract, self.bid_min, self.bid_max, self.made))
+        return any(x is not None for x in (self.declarer, self.trump, self.contract, self.bid_min, self.bid_max, self.made, self.detail))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,8 @@ def _hand_matches(f: Filters, hv: HandVerdict, hr: HandRecord, names: dict[str, 
     if f.bid_min is not None and (hv.bid is None or hv.bid < f.bid_min):
         return False
     if f.bid_max is not None and (hv.bid is None or hv.bid > f.bid_max):
+        return False
+    if f.detail is not None and hv.detail != f.detail:
         return False
     return f.made is None or (hv.made is not None and hv.made == f.made)
 

@@ -2,6 +2,12 @@
 bids made and set, the average winning point bid and the mark bids, marks or points
 won and lost, and each special contract tried and made.
 
+A score sheet's hand that writes only its award says nothing of who bid, and one that
+writes the bid without how it went says nothing of made or set: a figure that needs
+what a player's hands do not say (declared, made, set, the bids, the contracts) is
+left empty for that player rather than counted short; games, hands, marks and points
+count every hand.
+
 Point bids (30 to 41 in 42) and mark bids (42, 84, ...; Moon's 21) are kept apart: an
 average of 30 and 84 would be 57, a bid nobody made.  The average is of the point
 bids; the mark bids are counted.
@@ -57,22 +63,37 @@ class PlayerStats:
     points_lost: int = 0
     contracts: dict[str, list[int]] = field(default_factory=dict)
     """Each special contract declared: [tried, made]."""
+    unknown_bids: int = 0
+    """Hands it played whose records do not say who bid (a score sheet's hand that writes
+    only its award): the figures of the bids are then not known, and left empty."""
+    unknown_results: int = 0
+    """Hands it declared whose records do not say whether the bid was made."""
+
+    @property
+    def bids_known(self) -> bool:
+        """Whether the figures of the bids (declared, the bids, the contracts) count every hand."""
+        return not self.unknown_bids
+
+    @property
+    def results_known(self) -> bool:
+        """Whether made and set count every hand it declared."""
+        return not self.unknown_bids and not self.unknown_results
 
     @property
     def made_percent(self) -> float | None:
         """Bids made, as a percentage of the bids made or set."""
         done = self.made + self.set
-        return None if not done else 100 * self.made / done
+        return None if not done or not self.results_known else 100 * self.made / done
 
     @property
     def set_percent(self) -> float | None:
         done = self.made + self.set
-        return None if not done else 100 * self.set / done
+        return None if not done or not self.results_known else 100 * self.set / done
 
     @property
     def average_point_bid(self) -> float | None:
         """The average winning bid of the hands declared with a point bid."""
-        return None if not self.point_bids else self.point_bid_total / self.point_bids
+        return None if not self.point_bids or not self.bids_known else self.point_bid_total / self.point_bids
 
 
 class Tally:
@@ -109,6 +130,7 @@ class Tally:
             for key, own in sides.items():
                 s = self._of(key)
                 s.hands += 1
+                s.unknown_bids += not hand.bid_known
                 won = sum(v for side, v in hand.awards.items() if side in own)
                 lost = sum(v for side, v in hand.awards.items() if side not in own)
                 if line.unit == "marks":
@@ -129,6 +151,8 @@ class Tally:
             if hand.made is not None:
                 s.made += hand.made
                 s.set += not hand.made
+            elif hand.bid is not None:
+                s.unknown_results += 1
             if hand.contract is not None:
                 tried = s.contracts.setdefault(hand.contract, [0, 0])
                 tried[0] += 1

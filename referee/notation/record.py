@@ -49,9 +49,11 @@ __all__ = [
     "TrumpRecord",
 ]
 
-RECORD_VERSION = 4
-"""The version of the JSON shape of a record (versions 1 to 3 are still read; 3 added
-the irregularities: ``misdeal``, ``renege``, ``accepted``; 4 added ``forfeit``)."""
+RECORD_VERSION = 5
+"""The version of the JSON shape of a record (versions 1 to 4 are still read; 3 added
+the irregularities: ``misdeal``, ``renege``, ``accepted``; 4 added ``forfeit``; 5 added
+the verdict's ``detail`` of each hand, ``hands`` for a score sheet's hand judged without
+plays)."""
 
 Comments = tuple[str, ...]
 

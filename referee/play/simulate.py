@@ -14,29 +14,17 @@ deals and the players, so a seed gives the same games byte for byte.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator
 
-from ..engine.auction import Bid
 from ..engine.deal import shuffle_deal
 from ..engine.game import GameState
 from ..engine.hand import Hand, HandResult
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
-from ..judging.stated import stated_lines
-from ..notation.record import (
-    Call,
-    Dealt,
-    Exchange,
-    GameRecord,
-    HandRecord,
-    Kitty,
-    Play,
-    Tag,
-    TrickRecord,
-    TrumpRecord,
-)
+from ..judging.stated import stated_of_result
+from ..notation.record import GameRecord, HandRecord, Tag
 from .players import Player, SensiblePlayer, drive_hand
+from .transcript import hand_record
 
 __all__ = ["PLAYERS", "options_tag", "simulate_game", "simulate_games"]
 
@@ -62,56 +50,10 @@ def options_tag(rules: Rules) -> str | None:
     return " ".join(chosen) or None
 
 
-def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[Tile]:
-    return list(tiles)
-
-
-def _call(seat: str, bid: Bid | None) -> Call:
-    if bid is None:
-        return Call(seat=seat)
-    return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)  # type: ignore[arg-type]  # the engine's contracts
-
-
 def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
     """What a careful scorer writes for a hand the engine played."""
-    game = hand.game
-    seats = game.seats
-    labels = game.team_labels
-    record = HandRecord(
-        number=number,
-        dealer=seats[hand.dealer],
-        deal=[Dealt(seat=seats[s], tiles=_tiles(tiles)) for s, tiles in enumerate(deal)],
-        kitty=Kitty(game.kitty, _tiles(kitty)) if game.kitty is not None else None,  # type: ignore[arg-type]
-        calls=[_call(seats[s], b) for s, b in hand.calls],
-    )
-    if result.thrown_in or result.declaring_team is None:
-        return record
-    if hand.exchanged is not None:
-        take, give = hand.exchanged
-        # The 88 cat may be left alone; writing an exchange that changes nothing adds no information.
-        if game.exchange.takes_whole or Counter(take) != Counter(give):
-            record.exchange = Exchange(take=_tiles(take), give=_tiles(give))
-    if hand.declaration is not None:
-        d = hand.declaration
-        # Nello's doubles follow the options unless low; who named trump is written when not the declarer.
-        caller = hand.trump_caller
-        record.trump = TrumpRecord(
-            kind=d.kind,  # type: ignore[arg-type]  # the engine's declaration kinds
-            suit=d.suit,
-            doubles_low=d.doubles_low,
-            by=seats[caller] if caller is not None and caller != hand.declarer else None,
-        )
-    record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick.plays]) for trick in hand.tricks]
-    team = result.declaring_team
-    took = result.points[team] if game.counters_score else result.tricks[team]
-    record.result, record.award, record.score = stated_lines(
-        labels[team],
-        took,
-        bool(result.made),
-        {labels[t]: a for t, a in enumerate(result.awards)},
-        {labels[t]: s for t, s in enumerate(scores)},
-        every_side=hand.rules.scoring.award_all_sides,
-    )
+    record = hand_record(number, hand, deal, kitty)
+    record.result, record.award, record.score = stated_of_result(hand.rules, result, scores)
     return record
 
 

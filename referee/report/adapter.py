@@ -440,8 +440,15 @@ class _Hand:
         current = next((t for t in played if t.number == at), None)
         return Position("trick", at, self.points_before(at), current)
 
+    @property
+    def sheet(self) -> bool:
+        """A score sheet's hand: judged without plays."""
+        return self.hv is not None and self.hv.detail == "hands"
+
     def diagram(self, at: At, file: str | None) -> Diagram:
         g = self.game
+        if self.sheet and at is not None:
+            raise PositionError(f"hand {self.hr.label(self.number)} is a score sheet's: it has no plays to show")
         position = self.position(at)
         tricks = tuple(t for t in self.tricks if position is None or t.number < position.before_trick)
         return Diagram(
@@ -462,6 +469,7 @@ class _Hand:
             notes=self.notes(),
             deal_written=self.hr.deal is not None,
             record=file,
+            sheet=self.sheet,
         )
 
 

@@ -227,6 +227,9 @@ class Diagram:
     """``EW 36 made · award EW 1 · score NS 1 EW 2`` (None: the hand has none)."""
     notes: tuple[Note, ...] = ()
     deal_written: bool = True
+    sheet: bool = False
+    """A score sheet's hand, written without its plays (``[Detail "hands"]``): it has a
+    result line and no table to draw."""
     """False when the record left out the deal and the hands were rebuilt from the plays."""
     record: str | None = None
     """Which file and record the hand comes from, for the title."""

@@ -118,7 +118,7 @@ def report_html(records: Sequence[RecordView], *, file: str, problems: Sequence[
                 {
                     "record": r,
                     "diagram": d,
-                    "svg": Markup(hand_svg(d, table_only=True)),
+                    "svg": None if d.sheet else Markup(hand_svg(d, table_only=True)),
                     "cells": {t.number: _cells(d, t) for t in d.tricks},
                     "trick_notes": by_trick,
                     "notes": {item: [n for n in d.notes if n.item == item and id(n) not in placed] for item in _ITEMS},

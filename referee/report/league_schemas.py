@@ -12,9 +12,10 @@ from pydantic import BaseModel, ConfigDict
 
 __all__ = ["LEAGUE_VERSION", "DupsDocument", "StandingsDocument", "StatsDocument"]
 
-LEAGUE_VERSION = 2
+LEAGUE_VERSION = 3
 """Version of the three shapes below (2: ``stats`` averages the point bids and counts the
-mark bids, ``dups`` reports a game entered twice with differing hands)."""
+mark bids, ``dups`` reports a game entered twice with differing hands; 3: a figure of the
+bids that score sheets do not give is null)."""
 
 _SHAPE = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -75,15 +76,18 @@ class StatsRow(BaseModel):
     games: int
     won: int
     hands: int
-    declared: int
-    made: int
-    set: int
+    declared: int | None
+    """Hands it declared; null (as made, set, the bids and the contracts) when a hand it played is a
+    score sheet's that does not say who bid."""
+    made: int | None
+    """Null (as set) when a hand it declared does not say whether the bid was made."""
+    set: int | None
     made_percent: float | None
     set_percent: float | None
     average_point_bid: float | None
     """The average winning bid of the hands declared with a point bid (30 to 41 in 42; 4 to 7
     tricks in Moon; 60 to 88 in Texas 88), in the game's unit; mark bids are counted apart."""
-    mark_bids: int
+    mark_bids: int | None
     """Hands declared with a mark bid (42, 84, ... in 42; 176, ... in Texas 88) or, in Moon, 21."""
     marks_won: int
     """Marks its side scored in the hands it played."""
@@ -91,7 +95,7 @@ class StatsRow(BaseModel):
     """Marks the other sides scored in those hands."""
     points_won: int
     points_lost: int
-    contracts: dict[str, ContractStats]
+    contracts: dict[str, ContractStats] | None
     """Each special contract declared (nello, plunge, splash, sevens)."""
 
 

@@ -57,6 +57,8 @@ def hand_picture(
     head = Text(f"{game.title} · hand {hr.label(number)}", style="bold")  # as written: `show --hand 2` says hand 2
     if hv and hv.dealer:
         head.append(f" · dealer {seat_with_name(hv.dealer, names)}")
+    if hv and hv.detail == "hands":
+        head.append(" · score sheet, no plays")
     parts.append(head)
     moment = trick if at is None else at
     if moment is not None and hv is not None:
@@ -106,10 +108,11 @@ def hand_picture(
     if hv:
         if hv.thrown_in:
             parts.append(Text("everyone passed: thrown in"))
-        elif hv.made is not None:
+        elif hv.made is not None or (hv.detail == "hands" and hv.awards):
             pts = " ".join(f"{k} {v}" for k, v in hv.points.items())
             awards = " ".join(f"{k} {v}" for k, v in hv.awards.items() if v)
-            line = f"points {pts}; {'made' if hv.made else 'set'}; award {awards or '-'}"
+            said = [f"points {pts}" if pts else "", "" if hv.made is None else "made" if hv.made else "set", f"award {awards or '-'}"]
+            line = "; ".join(s for s in said if s)
             if hv.claim:
                 line += f" ({'claimed' if hv.claim == 'declarers' else 'conceded'})"
             if hv.score:

@@ -128,7 +128,7 @@ def score_rows(j: Judged) -> list[dict[str, Any]]:
     rows = []
     for hv in v.hands if v is not None and record is not None else []:
         hr = record.hands[hv.number - 1] if record is not None and hv.number <= len(record.hands) else None
-        scored = hv.made is not None or hv.thrown_in
+        scored = hv.made is not None or hv.thrown_in or bool(hv.detail == "hands" and hv.awards)
         row = base | {
             "kind": "hand",
             "hand": hv.number,

@@ -75,9 +75,17 @@ def _n(x: float) -> str:
     return "0" if text == "-0" else text
 
 
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
 def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str | float) -> ET.Element:
-    """A child element; ``class_`` stands for ``class``, numbers become short text."""
+    """A child element; ``class_`` stands for ``class``, numbers become short text.  A
+    ``<text>`` keeps its spaces (``xml:space="preserve"``): the spaces between a line's
+    spans sit at their edges, where renderers other than browsers (rsvg, Inkscape) would
+    drop them and run the words together ("AuctionE 30")."""
     e = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): v if isinstance(v, str) else _n(v) for k, v in attrs.items()})
+    if tag == "text":
+        e.set(_XML_SPACE, "preserve")
     if text is not None:
         e.text = text
     return e

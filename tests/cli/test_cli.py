@@ -39,6 +39,7 @@ COMMANDS = [
     "standings",
     "fix",
     "tag",
+    "live",
 ]
 
 

@@ -165,7 +165,11 @@ def test_an_accepted_play_out_of_turn_stands_and_play_goes_on_from_it(game: str,
     trick = hand.tricks[where[0] - 1]
     assert [hand.game.seats[s] for s, _ in trick.plays][where[1]] == record.hands[0].accepted[0].seat
     without = verdict_of(text.replace(f"  accept {record.hands[0].accepted[0].seat} trick {where[0]}\n", ""))
-    assert codes(without)[:1] == ["E401"]
+    # Without the ruling the play is out of turn (E401); after the first trick, when every
+    # play carries its seat and some order of them fits the turns, the trick is taken as
+    # written out of order instead (W111, docs/rules.md "Written out of order").
+    first = codes(without)[:1]
+    assert first == ["E401"] or (where[0] > 1 and first == ["W111"]), codes(without)
 
 
 def test_an_accepted_play_that_was_in_turn_is_e413() -> None:

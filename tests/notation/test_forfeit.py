@@ -19,7 +19,7 @@ from referee.notation.items import PLAIN_ITEMS
 from referee.notation.items.forfeit import FAULTS
 from referee.notation.plain import plain_hand
 from referee.notation.reader import read_text
-from referee.notation.record import Forfeit, GameRecord
+from referee.notation.record import RECORD_VERSION, Forfeit, GameRecord
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from tests.notation.test_plain import _agree, _hands
@@ -134,7 +134,7 @@ def _document(text: str) -> dict[str, object]:
 def test_json_keeps_it_and_a_version_3_document_still_reads() -> None:
     text = "hand 1\n  play N 6-6\n  forfeit E illegal trick 1\n"
     data = _document(text)
-    assert data["version"] == 4
+    assert data["version"] == RECORD_VERSION
     back, problems = parse_document(json.dumps(data))
     assert problems == [] and back == _one(text)
     older = json.loads(json.dumps(data))

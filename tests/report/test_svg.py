@@ -3,6 +3,8 @@ checked as XML and against snapshots (``__snapshots__/test_svg/*.svg``)."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -159,3 +161,28 @@ def test_the_heading_gives_the_written_hand_number_and_a_claim_before_the_lead(t
     assert "hand 12" in svg and "claim before the lead" in svg and "trick 0" not in svg
     at_claim = hand_svg(diagram(str(f), 1, at="claim"))
     assert "NS claim the rest" in at_claim and "before the lead" in at_claim and "hand 12 · at the claim" in at_claim
+
+
+def test_every_text_keeps_its_spaces_for_renderers_other_than_browsers() -> None:
+    """The spaces between a line's spans sit at their edges ("Auction " then "E 30");
+    rsvg and Inkscape drop such spaces unless the text says to keep them."""
+    for game in GAMES:
+        root = ET.fromstring(hand_svg(diagram(GAMES[game], 1)))
+        texts = list(root.iter("{http://www.w3.org/2000/svg}text"))
+        assert texts
+        for t in texts:
+            assert t.get("{http://www.w3.org/XML/1998/namespace}space") == "preserve", ET.tostring(t)
+        edged = [s.text for t in texts for s in t if s.text and (s.text != s.text.strip())]
+        assert edged, "some spans carry their spaces at an edge (the case this guards)"
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert (librsvg2-bin) is not installed")
+def test_rsvg_renders_the_auction_with_its_spaces(tmp_path: Path) -> None:
+    """rsvg (librsvg, the renderer of GNOME and of many converters) reads and draws the
+    diagram; with xml:space kept (the test above), it keeps the spaces between spans."""
+    svg = tmp_path / "hand.svg"
+    svg.write_text(hand_svg(diagram(GAMES["42"], 1)), encoding="utf-8")
+    out = tmp_path / "hand.png"
+    done = subprocess.run(["rsvg-convert", str(svg), "-o", str(out)], capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size > 0
