@@ -230,6 +230,7 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
         assert len(line) == len(plays)
         for pos, got in zip(positions, line, strict=True):
             value, per_tile = oracle(pos)
+            assert got is not None, "every position of a short line is solved within the budget"
             assert (got.value, dict(got.moves)) == (value, per_tile)
     for game, declaration, options in [("moon", Declaration("suit", 3), {}), ("42", Declaration("suit", 5), {})]:
         hand = hand_in_play(game, declaration, options, rng)
@@ -241,6 +242,7 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
             hand.play(plays[-1])
         for pos, got in zip(positions, solve_line(start, plays), strict=True):
             alone = solve(pos, moves=True)
+            assert got is not None
             assert (got.value, got.moves, got.mover_high) == (alone.value, alone.moves, alone.mover_high)
 
 
