@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-__all__ = ["CATALOG", "After", "Code", "Severity", "code_info", "render_markdown"]
+__all__ = ["CATALOG", "POSITION_ERRORS", "After", "Code", "Severity", "code_info", "render_markdown"]
 
 
 class Severity(StrEnum):
@@ -443,6 +443,30 @@ W111: Final = Code(
 
 CATALOG: dict[str, Code] = {c: c for c in list(globals().values()) if isinstance(c, Code)}
 """Every code by its text, in catalogue order."""
+
+
+POSITION_ERRORS: frozenset[Code] = frozenset(
+    {
+        E101,  # the deal: a hand of the wrong size, a tile not of the set, two copies, a seat missing
+        E102,
+        E103,
+        E104,
+        E106,  # the kitty is not the tiles left undealt
+        E301,  # the exchange: tiles that are not there, a counter in the cat, the wrong count
+        E302,
+        E303,
+        E402,  # the play: a tile not held or played twice, a renege, nello's partner, sevens
+        E403,
+        E404,
+        E410,
+        E411,
+        E414,  # the opening lead not a trump under opening-lead=trump
+    }
+)
+"""Rule errors that change the position: after one the tiles held or played are not
+what the rules allow from the deal, so the hand is not analysed.  Every other error
+(an auction slip, a wrong result, score or trick winner) leaves each position as the
+rules make it, and the hand is analysed when the referee followed its play."""
 
 
 def code_info(code: str) -> Code:

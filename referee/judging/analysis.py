@@ -32,8 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from .. import codes
-from ..codes import After, Code
+from ..codes import POSITION_ERRORS, After, Code
 from ..engine.claims import position_of
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import GAMES
@@ -72,29 +71,6 @@ DEFAULT_TIME_LIMIT = 120.0
 Unsolved = Literal["budget", "time-limit", "not-reached"]
 """Why a position has no value: past its node budget (``--budget``), being solved when
 the hand's time limit came (``--time-limit``), or not reached before it."""
-
-POSITION_ERRORS: frozenset[Code] = frozenset(
-    {
-        codes.E101,  # the deal: a hand of the wrong size, a tile not of the set, two copies, a seat missing
-        codes.E102,
-        codes.E103,
-        codes.E104,
-        codes.E106,  # the kitty is not the tiles left undealt
-        codes.E301,  # the exchange: tiles that are not there, a counter in the cat, the wrong count
-        codes.E302,
-        codes.E303,
-        codes.E402,  # the play: a tile not held or played twice, a renege, nello's partner, sevens
-        codes.E403,
-        codes.E404,
-        codes.E410,
-        codes.E411,
-        codes.E414,  # the opening lead not a trump under opening-lead=trump
-    }
-)
-"""Rule errors that change the position: after one the tiles held or played are not
-what the rules allow from the deal, so the hand is not analysed.  Every other error
-(an auction slip, a wrong result, score or trick winner) leaves each position as the
-rules make it, and the hand is analysed when the referee followed its play."""
 
 
 @dataclass(frozen=True, slots=True)
