@@ -371,6 +371,21 @@ W103: Final = Code(
     "After an error the hand cannot be followed (e.g. the turn order is lost); later checks of this hand and of the running score are skipped.",
     severity=_N,
 )
+W108: Final = Code(
+    "W108",
+    "game in progress",
+    'A record marked `[Status "unfinished"]` (a game still being played, as `referee live` writes it) stops on purpose: '
+    "its last hand may stop anywhere, and the game before its target. The note says where it stops; the hands before "
+    "are judged as usual.",
+    severity=_N,
+)
+W109: Final = Code(
+    "W109",
+    "unfinished game is over",
+    'A record marked `[Status "unfinished"]` whose game is over all the same: a side reached the target (or, in a log, '
+    "the hand was played out). The tag is wrong; leave it out or write `finished`.",
+    severity=_W,
+)
 
 REPEATS_SHOWN: Final = 20
 """Diagnostics of one code shown per record before a W104 note counts the rest."""

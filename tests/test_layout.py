@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"report"},
     {"league"},
     {"run"},
-    {"match", "batch"},
+    {"match", "batch", "live"},
     {"cli"},
     {"__main__", "__init__"},
 ]

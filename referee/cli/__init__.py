@@ -6,7 +6,7 @@ and ``--help`` stay quick.
 
 from __future__ import annotations
 
-from . import analyze, bot, check, convert, dups, fix, fmt, match, rules, score, select, show, simulate, standings, stats, tag
+from . import analyze, bot, check, convert, dups, fix, fmt, live, match, rules, score, select, show, simulate, standings, stats, tag
 from .app import app
 from .guard import guard_commands
 
@@ -21,6 +21,7 @@ __all__ = [
     "dups",
     "fix",
     "fmt",
+    "live",
     "match",
     "rules",
     "score",

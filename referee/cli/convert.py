@@ -32,6 +32,11 @@ class ToFormat(StrEnum):
     jswood23 = "jswood23"
 
 
+class Detail(StrEnum):
+    plays = "plays"
+    hands = "hands"
+
+
 class FromFormat(StrEnum):
     text = "text"
     json = "json"
@@ -62,6 +67,13 @@ def convert(
         help="text (the notation), json (documents written by convert), mk5, luke, scoresheet or jswood23, or auto (found from "
         "each file's content, and said on standard error).",
     ),
+    detail: Detail = choice_option(
+        Detail.plays,
+        "--detail",
+        help='plays: each record as written (default); hands: its score sheet ([Detail "hands"]: the auction, trump, '
+        "result, award and score of each hand, without the deal and the plays; results left out are written from the replay). "
+        "hands needs --to text.",
+    ),
     output: str | None = OUTPUT_OPT,
     parts: str | None = PARTS_OPT,
     rules: str = RULES_OPT,
@@ -82,6 +94,7 @@ def convert(
       referee convert samples/legal/ --to jsonl --parts records/
       referee convert links.txt --from mk5 --to text
       referee convert game.42 --to mk5
+      referee convert season/ --to text --detail hands -O season-sheets.42
     """
     import sys
     from functools import partial
@@ -102,6 +115,8 @@ def convert(
         batch_options(jobs, cluster, output, parts)
         if parts is not None and to in (ToFormat.luke, ToFormat.scoresheet_csv):
             raise UsageError(f"--parts cuts the output between records, and --to {to.value} writes them all in one document")
+        if detail is Detail.hands and to is not ToFormat.text:
+            raise UsageError(f"--detail hands writes score sheets in the notation: give --to text, not --to {to.value}")
         if cluster is not None and source is not FromFormat.text:
             raise UsageError(f"--cluster reads the notation: convert --from {source.value} runs on this machine")
         referee = _referee(rules, options)
@@ -120,7 +135,11 @@ def convert(
         if to is ToFormat.json:
             stream.write("[")
         extract: Callable[[Judged], Any] = (
-            _record_text if to is ToFormat.text else _record_json if to in _OURS else partial(encode_judged, to.value)
+            (_record_sheet if detail is Detail.hands else _record_text)
+            if to is ToFormat.text
+            else _record_json
+            if to in _OURS
+            else partial(encode_judged, to.value)
         )
         writer = RecordWriter()
         peers = Assembler(to.value)
@@ -183,6 +202,15 @@ def _record_text(j: Judged) -> GameRecord | None:
     from ..report.canonical import canonical
 
     return None if j.record is None else replace(canonical(j.record, j.verdict), source=None)
+
+
+def _record_sheet(j: Judged) -> GameRecord | None:
+    """``convert --to text --detail hands``: the record's score sheet (report/score_sheet.py)."""
+    from ..league.select import game_of
+    from ..report.canonical import canonical
+    from ..report.score_sheet import score_sheet
+
+    return None if j.record is None else score_sheet(canonical(j.record, j.verdict), j.verdict, game_of(j.verdict))
 
 
 def _convert_source(

@@ -243,6 +243,7 @@ COMMAND_ORDER = (
     "convert",
     "fmt",
     "fix",
+    "live",
     "report",
     "analyze",
     "select",
@@ -258,7 +259,7 @@ COMMAND_ORDER = (
     "schema",
 )
 """The order ``referee --help`` lists the commands in: as a newcomer meets them (check a
-record, score it, look at it, convert and tidy it, fix its results), then the pictures and
+record, score it, look at it, convert and tidy it, fix its results, referee one at the table), then the pictures and
 analysis, the league tools, and the helpers.  A command not named here comes last."""
 
 

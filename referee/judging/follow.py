@@ -33,11 +33,44 @@ from .rulings import Rulings
 from .sink import Sink
 from .verdict import TrickVerdict
 
-__all__ = ["End", "HandJudge", "Stop"]
+__all__ = ["End", "HandJudge", "Open", "Stop", "where"]
 
 
 class Stop(Exception):
     """The hand cannot be followed further."""
+
+
+class Open(Exception):
+    """The hand stops open on purpose: the last hand of a record marked
+    ``[Status "unfinished"]`` (a game still being played), which may stop anywhere."""
+
+    def __init__(self, hand: Hand, at: Span | None) -> None:
+        super().__init__(where(hand))
+        self.where = where(hand)
+        self.at = at
+
+
+def where(hand: Hand) -> str:
+    """Where ``hand`` stands, as a table says it: 'E to bid', 'A to take the widow',
+    'W to name trump', 'trick 3, E to play', or 'over'.
+
+    >>> from referee.engine.games import make_rules
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> where(h)
+    'N to bid'
+    """
+    seats = hand.game.seats
+    phase = hand.phase
+    if hand.finished:
+        return "over"
+    if phase is Phase.AUCTION:
+        return f"{seats[hand.turn]} to bid" if hand.turn is not None else "in the auction"
+    if phase is Phase.EXCHANGE:
+        return f"{seats[hand.declarer or 0]} to take the {hand.game.kitty or 'kitty'}"
+    if phase is Phase.DECLARE:
+        return f"{seats[hand.trump_caller or 0]} to name trump"
+    who = f", {seats[hand.turn]} to play" if hand.turn is not None else ""
+    return f"trick {len(hand.tricks) + 1}{who}"
 
 
 class End(Exception):
@@ -100,6 +133,9 @@ class HandJudge:
         """The plays of a trick or tiles of a row, found once: a row of thousands of
         refused tiles would otherwise be read again for each of them."""
         self._plays = engine_plays(tuple(sorted(labels.seats.items())))
+        self.may_stop = False
+        """The hand being followed may stop open (``Open``): it is the last of a record
+        marked unfinished, and writes no result, award or score."""
 
     # -- places ------------------------------------------------------------------------
     def play_at(self, tr: TrickRecord, k: int) -> Span | None:
@@ -177,7 +213,8 @@ class HandJudge:
             calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
         decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
         plays = [actions.Play(game.seat_index(p.seat) if p.seat is not None else None, p.tile) for tr in hr.tricks for p in tr.plays]
-        return rebuild_deal(self.rules, dealer, calls, decl, plays)
+        accepted = {(seat, a.trick) for a in hr.accepted if (seat := game.seat_index(a.seat)) is not None}
+        return rebuild_deal(self.rules, dealer, calls, decl, plays, accepted)
 
     # -- the hand ------------------------------------------------------------------------
     def act(
@@ -233,6 +270,8 @@ class HandJudge:
             self.forfeit(hr, hand)
             return
         if hand.phase is Phase.AUCTION:
+            if self.may_stop and not after_auction:
+                raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
                 left = still_to_call(hand)
                 self.add(codes.E208, f"the auction stops with {plural(left, 'player')} still to call", hr.calls_at or hr.at, None)
@@ -264,6 +303,8 @@ class HandJudge:
             self.forfeit(hr, hand)
         if not hand.finished:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
+            if self.may_stop:
+                raise Open(hand, last)
             self.add(
                 codes.E406,
                 f"the record stops after {plural(len(hand.tricks), 'trick')} while the score is still open",
@@ -312,6 +353,8 @@ class HandJudge:
             if hr.trump is None:
                 if not trump_needed:
                     return False
+                if self.may_stop and not (hr.tricks or hr.claim):  # an unfinished game stops before its trump
+                    raise Open(hand, (hr.exchange or hr).at or hr.calls_at)
                 if game.trump_from_bid:  # the winning bid named no suit (reported at the bid)
                     raise Stop
                 first = hr.tricks[0].at if hr.tricks else hr.at
@@ -334,6 +377,8 @@ class HandJudge:
         game = self.game
         ex = hr.exchange
         if ex is None:
+            if self.may_stop and not (hr.trump or hr.tricks or hr.claim):
+                raise Open(hand, hr.calls_at or hr.at)
             if game.exchange.takes_whole:
                 discard = self._infer_discard(hr, hand)
                 self.add(
@@ -400,11 +445,16 @@ class HandJudge:
         for k in range(first, len(tricks)):
             tr = tricks[k]
             plays = tr.plays
-            # A nello partner's tile makes a full-size trick: reported once, as E410.
+            # A nello partner's tile makes a full-size trick: reported once, as E410.  The last
+            # trick of a hand that may stop open (or that a forfeit stopped) is the trick in play.
             if (
                 len(plays) != size
                 and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))
-                and not (open_end and k == len(tricks) - 1 and len(plays) < size)
+                and not (
+                    k == len(tricks) - 1
+                    and len(plays) < size
+                    and (open_end or self.may_stop or (rulings is not None and rulings.stops_play(hand)))
+                )
             ):
                 self.add(codes.E408, f"this trick has {len(plays)} tiles; a trick in {self.game.title} has {size}", tr.at, None)
             done = None

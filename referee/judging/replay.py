@@ -31,7 +31,9 @@ from ..engine.games import DEFAULT_GAME
 from ..engine.profiles import Profile, Rules
 from ..notation.record import GameRecord, HandRecord
 from ..notation.tags import tag_choice
-from .follow import HandJudge, Stop
+from ..source import Span
+from ..words import plural
+from .follow import HandJudge, Open, Stop
 from .guess import wrong_game
 from .judged import Trace
 from .labels import Labels
@@ -44,6 +46,8 @@ __all__ = ["FAULT_TERMINATIONS", "Referee", "Trace", "judge"]
 
 FAULT_TERMINATIONS = ("time forfeit", "illegal move", "abandoned")
 """The ``[Termination]`` values of a game a fault ended (PGN's words)."""
+
+STATUS_HINT = 'write `[Status "finished"]`, or leave the tag out'
 
 
 class Referee:
@@ -123,6 +127,14 @@ class GameReplay:
         """A score sheet: a hand without plays is judged from its totals (``judging.sheet``)."""
         self.labels = Labels(self.game, sink)
         """The record's seat and side labels (the hand judge and the rulings read them too)."""
+        self.unfinished = tag_choice("Status", record.tag("Status")) == "unfinished"
+        """The record stops on purpose (``[Status "unfinished"]``): its last hand may stop
+        anywhere, and the game before its target."""
+        self.last_over = False
+        """The last hand replayed was followed to its end."""
+        self.open: tuple[int, str, Span | None] | None = None
+        """The number of the last hand, where it stopped and its last item, when it stopped open
+        (not the exception itself: its traceback would hold the judge in a cycle)."""
 
     # -- the game ------------------------------------------------------------------------
     def run(self) -> None:
@@ -143,6 +155,8 @@ class GameReplay:
             if self.detail and verdict is not None:
                 self.hands.append(verdict)
         self.sink.hand = None
+        if self.unfinished:
+            self.unfinished_note()
         if self.log:
             return
         self.termination()
@@ -158,7 +172,7 @@ class GameReplay:
             if want is not None and want != self.state.winner:
                 actual = self.winner or "no side yet"
                 self.sink.add(codes.E504, f"the record names {stated} the winner, but the replay gives {actual}", at)
-        if hands and self.score_known and not self.state.over:
+        if hands and self.score_known and not self.state.over and not self.unfinished:
             self.sink.add(codes.W102, f"the game stops before any side reached {self.rules.target} {self.rules.target_unit}", hands[-1].at)
 
     def termination(self) -> None:
@@ -194,6 +208,7 @@ class GameReplay:
 
     def hand(self, judge: HandJudge, number: int, index: int, hr: HandRecord) -> HandVerdict | None:
         """Replay one hand; its verdict (None for a followed hand without ``detail``)."""
+        self.last_over = False
         if hr.unreadable:
             self.sink.add(codes.W103, "this hand has a syntax error and is not replayed; the running score is not checked after it", hr.at)
             self.lose_score()
@@ -214,12 +229,17 @@ class GameReplay:
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False)
+        judge.may_stop = self.unfinished and index == len(self.record.hands) and not (hr.result or hr.award or hr.score)
         try:
             judge.follow(hr, hand, index)
+        except Open as stopped:
+            self.open = (number, stopped.where, stopped.at)
+            return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         except Stop:
             self.sink.not_followed(number, hr.at, log=self.log)
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
+        self.last_over = True
         result = GameState(self.rules, dealer).finish(hand) if self.log else state.finish(hand)
         labels = game.team_labels
         awards = {labels[t]: v for t, v in enumerate(result.awards)}
@@ -240,6 +260,44 @@ class GameReplay:
             thrown_in=result.thrown_in,
             **fields,
         )
+
+    def target(self) -> str:
+        """The game's target in words: '7 marks', '1 mark', '250 points'."""
+        return plural(self.rules.target, (self.rules.target_unit or "").removesuffix("s"))
+
+    def unfinished_note(self) -> None:
+        """A record marked unfinished: where it stops (a note, W108), or a warning (W109)
+        when the game, or a log's hand, is over all the same."""
+        record = self.record
+        status_at = record.tag_at("Status")
+        what = "hand" if self.log else "game"
+        if self.open is not None:
+            number, position, at = self.open
+            place = position if self.log else f"hand {number}, {position}"
+            self.sink.add(codes.W108, f"the {what} is unfinished: it stops at {place}", at or status_at)
+            return
+        hands = record.hands
+        if hands and not self.last_over:  # the last hand has an error of its own: nothing more to say
+            return
+        if self.log:
+            if hands:
+                self.sink.add(codes.W109, 'the record says `[Status "unfinished"]`, but the hand is over', status_at, STATUS_HINT)
+            return
+        if self.score_known and self.state.winner is not None:
+            side = self.game.team_labels[self.state.winner]
+            self.sink.add(
+                codes.W109,
+                f'the record says `[Status "unfinished"]`, but {side} reached {self.target()}: the game is over',
+                status_at,
+                STATUS_HINT,
+            )
+            return
+        if not hands:
+            self.sink.add(codes.W108, "the game is unfinished: no hand is recorded yet", status_at)
+            return
+        last = hands[-1].label(len(hands))
+        deals = f"; {self.game.seats[self.state.dealer]} deals hand {last + 1}" if self.score_known else ""
+        self.sink.add(codes.W108, f"the game is unfinished: it stops after hand {last}{deals}", hands[-1].at or status_at)
 
     def lose_score(self) -> None:
         if self.score_known and not self.log:

@@ -47,6 +47,11 @@ class Rulings:
             if r.called_by is not None:
                 labels.seat(r.called_by, r.at)
 
+    def stops_play(self, hand: Hand) -> bool:
+        """A renege is called and the offending side loses the hand (``renege=lose-hand``):
+        play stopped at the call, so the trick in play then may be short."""
+        return self.renege is not None and hand.rules.option("renege") != "as-played"
+
     def misdeal(self, hand: Hand) -> None:
         """A misdeal is the dealer's, who deals again: the hand keeps its dealer."""
         m = self.hr.misdeal

@@ -9,13 +9,14 @@ from the numbers of the replay.  ``referee simulate`` writes them for the games 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from ..engine.profiles import Game
+from ..engine.hand import HandResult
+from ..engine.profiles import Game, Rules
 from ..notation.record import StatedAward, StatedResult, StatedScore
 from .verdict import HandVerdict
 
-__all__ = ["stated_lines", "stated_of_verdict"]
+__all__ = ["stated_lines", "stated_of_result", "stated_of_verdict"]
 
 
 def stated_lines(
@@ -62,3 +63,24 @@ def stated_of_verdict(
     if sheet and not hv.awards:  # how it went is known, not what it scored
         return result, None, None
     return result, award, score
+
+
+def stated_of_result(
+    rules: Rules, result: HandResult, scores: Sequence[int] | None
+) -> tuple[StatedResult | None, StatedAward | None, StatedScore | None]:
+    """The lines of a hand the engine scored (``GameState.finish``), with the running
+    ``scores`` after it (None in a log): none for a thrown-in hand."""
+    team = result.declaring_team
+    if result.thrown_in or team is None:
+        return None, None, None
+    game = rules.game
+    labels = game.team_labels
+    took = result.points[team] if game.counters_score else result.tricks[team]
+    return stated_lines(
+        labels[team],
+        took,
+        bool(result.made),
+        {labels[t]: a for t, a in enumerate(result.awards)},
+        None if scores is None else {labels[t]: s for t, s in enumerate(scores)},
+        every_side=rules.scoring.award_all_sides,
+    )

@@ -45,8 +45,10 @@ from ..interchange.bot_protocol import (
     TimeControl,
     View,
 )
+from ..judging.stated import stated_of_result
 from ..notation.record import Forfeit, GameRecord, HandRecord, Tag
-from ..play.simulate import hand_record, options_tag
+from ..play.simulate import options_tag
+from ..play.transcript import hand_record
 from .messages import KINDS, answers, events_of, hello_for, tiles_of, view_of
 from .process import Fault, Reply
 
@@ -256,7 +258,10 @@ class _Game:
         result = self.state.finish(hand)
         if not go_on and fault is not None:
             self.state.end_by_fault(game.teams[fault[0]])
-        record = hand_record(k, hand, deal, kitty, result, self.state.scores, forfeit=forfeit)
+        record = hand_record(k, hand, deal, kitty)
+        record.forfeit = forfeit
+        stated, record.award, record.score = stated_of_result(self.rules, result, self.state.scores)
+        record.result = stated if hand.declarer is not None else None  # a fault before any bid: nobody bid
         self.hands.append(record)
         self.awards.append(result.awards)
         labels = game.team_labels

@@ -14,32 +14,19 @@ deals and the players, so a seed gives the same games byte for byte.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator
 
-from ..engine.auction import Bid
 from ..engine.deal import shuffle_deal
 from ..engine.game import GameState
 from ..engine.hand import Hand, HandResult
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
-from ..judging.stated import stated_lines
-from ..notation.record import (
-    Call,
-    Dealt,
-    Exchange,
-    Forfeit,
-    GameRecord,
-    HandRecord,
-    Kitty,
-    Play,
-    Tag,
-    TrickRecord,
-    TrumpRecord,
-)
+from ..judging.stated import stated_of_result
+from ..notation.record import GameRecord, HandRecord, Tag
 from .players import Player, SensiblePlayer, drive_hand
+from .transcript import hand_record
 
-__all__ = ["PLAYERS", "hand_record", "options_tag", "simulate_game", "simulate_games"]
+__all__ = ["PLAYERS", "options_tag", "simulate_game", "simulate_games"]
 
 PLAYERS: dict[str, type[Player]] = {"sensible": SensiblePlayer, "random": Player}
 """The kinds of computer player a simulation can seat."""
@@ -63,72 +50,10 @@ def options_tag(rules: Rules) -> str | None:
     return " ".join(chosen) or None
 
 
-def _tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[Tile]:
-    return list(tiles)
-
-
-def _call(seat: str, bid: Bid | None) -> Call:
-    if bid is None:
-        return Call(seat=seat)
-    return Call(seat=seat, amount=bid.amount, suit=bid.suit, contract=bid.contract)  # type: ignore[arg-type]  # the engine's contracts
-
-
-def hand_record(
-    number: int,
-    hand: Hand,
-    deal: list[list[Tile]],
-    kitty: list[Tile],
-    result: HandResult,
-    scores: list[int],
-    *,
-    forfeit: Forfeit | None = None,
-) -> HandRecord:
-    """What a careful scorer writes for a hand the engine played (``referee simulate``, and
-    ``referee match`` with its ``forfeit`` items): a hand a forfeit ended keeps its plays as far
-    as they went, the last trick short when it came in the middle of one; one ended before any
-    bid has its award and score but no result line (nobody bid)."""
-    game = hand.game
-    seats = game.seats
-    labels = game.team_labels
-    record = HandRecord(
-        number=number,
-        dealer=seats[hand.dealer],
-        deal=[Dealt(seat=seats[s], tiles=_tiles(tiles)) for s, tiles in enumerate(deal)],
-        kitty=Kitty(game.kitty, _tiles(kitty)) if game.kitty is not None else None,  # type: ignore[arg-type]
-        calls=[_call(seats[s], b) for s, b in hand.calls],
-        forfeit=forfeit,
-    )
-    if result.thrown_in or result.declaring_team is None:
-        return record
-    if hand.exchanged is not None:
-        take, give = hand.exchanged
-        # The 88 cat may be left alone; writing an exchange that changes nothing adds no information.
-        if game.exchange.takes_whole or Counter(take) != Counter(give):
-            record.exchange = Exchange(take=_tiles(take), give=_tiles(give))
-    if hand.declaration is not None:
-        d = hand.declaration
-        # Nello's doubles follow the options unless low; who named trump is written when not the declarer.
-        caller = hand.trump_caller
-        record.trump = TrumpRecord(
-            kind=d.kind,  # type: ignore[arg-type]  # the engine's declaration kinds
-            suit=d.suit,
-            doubles_low=d.doubles_low,
-            by=seats[caller] if caller is not None and caller != hand.declarer else None,
-        )
-    plays = [trick.plays for trick in hand.tricks] + ([tuple(hand.trick)] if hand.trick else [])
-    record.tricks = [TrickRecord(plays=[Play(seats[s], t) for s, t in trick]) for trick in plays]
-    team = result.declaring_team
-    took = result.points[team] if game.counters_score else result.tricks[team]
-    stated = stated_lines(
-        labels[team],
-        took,
-        bool(result.made),
-        {labels[t]: a for t, a in enumerate(result.awards)},
-        {labels[t]: s for t, s in enumerate(scores)},
-        every_side=hand.rules.scoring.award_all_sides,
-    )
-    record.result = stated[0] if hand.declarer is not None else None
-    record.award, record.score = stated[1], stated[2]
+def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
+    """What a careful scorer writes for a hand the engine played."""
+    record = hand_record(number, hand, deal, kitty)
+    record.result, record.award, record.score = stated_of_result(hand.rules, result, scores)
     return record
 
 
@@ -153,7 +78,7 @@ def simulate_game(
         hand = state.new_hand(deal, kitty)
         drive_hand(hand, seats)
         result = state.finish(hand)
-        hands.append(hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
+        hands.append(_hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
     tags = [Tag(name="Rules", value=rules.profile or game.name)]
     options = options_tag(rules)
     if options is not None:

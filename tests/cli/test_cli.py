@@ -42,6 +42,7 @@ COMMANDS = [
     "standings",
     "fix",
     "tag",
+    "live",
 ]
 
 

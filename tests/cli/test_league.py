@@ -14,7 +14,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from referee.report.schemas import schema_for
-from tests.cli.test_cli import ROOT, Run
+from tests.cli.test_cli import GAMES, ROOT, Run
 
 LEAGUE = "samples/league"
 ROUNDS = [f"{LEAGUE}/week{n}.42" for n in (1, 2, 3)]
@@ -409,3 +409,26 @@ def test_tag_usage_errors() -> None:
         run = Run("tag", *args, ROUNDS[0])
         assert (run.code, run.out) == (2, "") and message in run.err, args
     assert (ROOT / ROUNDS[0]).read_text(encoding="utf-8").count('[Round "1"]') == 2
+
+
+@pytest.mark.parametrize("sample", GAMES)
+def test_convert_detail_hands_writes_the_score_sheet_that_scores_as_the_record(sample: str, tmp_path: Path) -> None:
+    sheet = tmp_path / "sheet.42"
+    run = Run("convert", sample, "--to", "text", "--detail", "hands", "-O", str(sheet), "--jobs", "1")
+    assert run.code == 0, run.err
+    text = sheet.read_text(encoding="utf-8")
+    assert '[Detail "hands"]' in text and "\n  play " not in text and "\n  deal " not in text
+    assert Run("check", str(sheet)).code == 0
+    assert Run("fmt", "--check", str(sheet)).code == 0, "written in the canonical form"
+    columns = ["award_1", "score_1", "award_2", "score_2", "winner"]
+
+    def sheet_of(path: str) -> list[list[str]]:
+        rows = csv.DictReader(io.StringIO(Run("score", "--format", "csv", "--jobs", "1", path).out))
+        return [[row.get(c, "") for c in columns] for row in rows]
+
+    assert sheet_of(str(sheet)) == sheet_of(sample)
+
+
+def test_convert_detail_hands_needs_the_notation() -> None:
+    run = Run("convert", GAMES[0], "--detail", "hands", "--to", "json")
+    assert run.code == 2 and "give --to text" in run.err
