@@ -25,10 +25,13 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 from referee.engine.deal import shuffle_deal
 from referee.engine.games import make_rules
+from referee.engine.profiles import Rules
+from referee.engine.tiles import Tile
 from referee.interchange.bot_protocol import CalledBid, Clock, Hello, Played, TimeControl, View
 from referee.match.process import BotCommand, BotProcess, Fault
 from referee.match.table import FaultRule, GameSpec, TimeRule, play_game
@@ -100,6 +103,11 @@ def main() -> int:
     return 0
 
 
+def _deal(rules: Rules, g: int, k: int) -> tuple[list[list[Tile]], list[Tile]]:
+    """Hand ``k`` of game ``g``: the same deal every run."""
+    return shuffle_deal(rules.game, random.Random(f"bench/{g}/{k}"))
+
+
 def games(bot: str, n: int) -> None:
     """``n`` games of 42 with a bot process at each seat, against ``simulate``'s games."""
     rules = make_rules("42")
@@ -112,7 +120,7 @@ def games(bot: str, n: int) -> None:
                 spec = GameSpec(
                     number=g,
                     names=("a", "b", "a", "b"),
-                    deal=lambda k, g=g: shuffle_deal(rules.game, random.Random(f"bench/{g}/{k}")),
+                    deal=partial(_deal, rules, g),
                     first_dealer=g % 4,
                     seed=g,
                 )

@@ -399,8 +399,10 @@ W104: Final = Code(
 W105: Final = Code(
     "W105",
     "hand not analysed",
-    "`referee analyze` gives no values for this hand: its deal is not recorded, it has rule errors, no tile was played, or the "
-    "search ran past its node budget (`--budget`). It never guesses a value.",
+    "`referee analyze` gives no values for this hand: its deal is not recorded, everyone passed, an error changes the position "
+    "(an illegal deal or exchange, a tile not held, a renege), or the referee stopped following the hand; the note names the "
+    "error. A position past its node budget or time limit is marked in the analysis instead, and the hand's other positions "
+    "keep their values. It never guesses a value.",
     severity=_N,
 )
 
@@ -564,6 +566,20 @@ and damaged input of every reading command.
   the other and both changes are kept (a second one waits up to a minute). A
   change made meanwhile by a program that takes no lock (an editor) is never
   overwritten: the file is left as it is and the command says so, exit status 2.
+- **Reaching a cluster is bounded.** Each step of `--cluster`'s start has a
+  time limit: the connection, Dask's handshake, the scheduler's first answer
+  and the client's own start (10 seconds each, `REFEREE_CLUSTER_TIMEOUT`), and
+  the first worker of a scheduler or the workers of `local:N` (30 seconds,
+  `REFEREE_CLUSTER_WORKER_WAIT`). An address that accepts the connection and
+  stays silent, sends what is not Dask's protocol, or closes at once is `error:
+  --cluster ADDRESS: ...` naming what did not answer, exit status 2.
+- **An interrupt is a clean end.** Ctrl-C (SIGINT, to the command or its whole
+  process group) and SIGTERM end any command at once, `check --jobs N`,
+  `--cluster local:N`, `analyze`, `simulate` and `report` included: the worker
+  processes are stopped (none is left behind), an `-O` file being written is
+  removed and its target left as it was (`report` keeps the pages it finished,
+  each whole), one line `referee: interrupted (SIGINT); stopped` goes to
+  standard error, and the exit status is 130 (SIGINT) or 143 (SIGTERM).
 """
 
 

@@ -30,6 +30,8 @@ class AnalyzeFormat(StrEnum):
 
 BUDGET_HELP = "2,000,000"
 """``solver.DEFAULT_BUDGET`` as the help shows it (a test keeps them equal; the solver is not imported for --help)."""
+TIME_LIMIT_HELP = "120"
+"""``analysis.DEFAULT_TIME_LIMIT`` as the help shows it (a test keeps them equal)."""
 
 
 @app.command(cls=Command)
@@ -48,7 +50,14 @@ def analyze(
         "--budget",
         minimum=1,
         metavar="NODES",
-        help=f"Positions the search may visit for each play (and each par declaration) before the hand is given up (default {BUDGET_HELP}).",
+        help=f"Nodes the search may visit for each position of the play (and each par declaration); a position past it has no value, the others keep theirs (default {BUDGET_HELP}).",
+    ),
+    time_limit: float | None = typer.Option(
+        None,
+        "--time-limit",
+        min=0.0,
+        metavar="SECONDS",
+        help=f"Seconds of search (CPU time) for each hand, par included; the positions solved by then are reported, the others have no value (default {TIME_LIMIT_HELP}; 0: no limit).",
     ),
     output: str | None = typer.Option(
         None, "--output", "-O", metavar="FILE", help="Write the analysis to this file instead of standard output."
@@ -70,9 +79,11 @@ def analyze(
     against its best choice), the best tiles, the value at the opening lead, and the
     first play that turned a contract that could be made into one that could not (and
     back).  A value is the declaring side's final total with best play by everyone
-    (docs/analysis.md).  A hand without a full deal, with rule errors, or past the node
-    budget is not analysed: a W105 note says why, and no value is guessed.  The exit
-    status is that of `check`.
+    (docs/analysis.md).  Each position is solved on its own node budget, the hand within
+    its time limit: a position past either has no value and says why, and no value is
+    guessed.  A hand without a full deal, or with an error that changes the position (a
+    tile not held, a renege, an illegal deal), is not analysed: a W105 note says why.
+    The exit status is that of `check`.
 
     \b
     Examples:
@@ -80,7 +91,7 @@ def analyze(
       referee analyze samples/legal/42-game.42 --hand 3 --format json
       referee analyze samples/legal/moon-game.42 --hand 2 --par
       referee analyze samples/legal/moon-game.42 --format csv -O plays.csv --jobs 2
-      referee analyze samples/legal/88-game.42 --hand 1 --budget 20000
+      referee analyze samples/legal/88-game.42 --hand 1 --budget 20000 --time-limit 10
       referee analyze samples/legal/42-game.42 --cluster local:2
     """
     import json
@@ -89,7 +100,7 @@ def analyze(
 
     from .. import codes
     from ..engine.solver import DEFAULT_BUDGET
-    from ..judging.analysis import HandAnalysis
+    from ..judging.analysis import DEFAULT_TIME_LIMIT, HandAnalysis
     from ..judging.isolate import counts_as_game
     from ..report.analysis import CSV_FIELDS, analysis_document, analysis_rows
     from ..report.escaping import csv_writer
@@ -139,7 +150,7 @@ def analyze(
             raise _usage_fail(err, str(e)) from None
         executor = session.executor
         width = session.threads()
-    analysed = not_analysed = 0
+    analysed = not_analysed = positions = solved = 0
     found = False
     source = judged()
     with stack, atomic_write(output) if output else nullcontext(sys.stdout) as stream:  # -O: all of it or nothing (run/output.py)
@@ -154,6 +165,7 @@ def analyze(
                 only=hand,
                 budget=budget or DEFAULT_BUDGET,
                 with_par=par,
+                time_limit=(time_limit or None) if time_limit is not None else DEFAULT_TIME_LIMIT,
                 jobs=width,
                 done=lambda j: meter.advance(j.file, 1),
                 executor=executor,
@@ -164,6 +176,8 @@ def analyze(
                     notes = [skip_note(j, i) for i in items if not isinstance(i, HandAnalysis)]
                     done = [i for i in items if isinstance(i, HandAnalysis)]
                     analysed += len(done)
+                    positions += sum(a.positions for a in done)
+                    solved += sum(a.solved for a in done)
                     not_analysed += len(notes)
                     # a W105 note is counted as a hand not analysed, not as a warning; an S016 is an error
                     totals.count(j.file, None, False, [d for d in notes if d.code != codes.W105])
@@ -189,6 +203,8 @@ def analyze(
         if hand is not None and not found and not stdout_closed():
             raise _usage_fail(err, f"no record of {', '.join(paths)} has a hand numbered {hand}")
         summary = f"{totals.summary()}; {plural(analysed, 'hand')} analysed" + (f", {not_analysed:,} not" if not_analysed else "")
+        if solved < positions:  # said only when some position has no value
+            summary += f" ({solved:,} of {plural(positions, 'position')} solved)"
         if fmt is AnalyzeFormat.json:
             from ..interchange.summaries import AnalyzeSummary, summary_json
 
@@ -199,6 +215,8 @@ def analyze(
                 hands=totals.hands,
                 analysed=analysed,
                 not_analysed=not_analysed,
+                positions=positions,
+                solved=solved,
                 errors=totals.errors,
                 warnings=totals.warnings,
                 notes=totals.notes,

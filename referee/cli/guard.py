@@ -26,8 +26,17 @@ each command runs inside ``guarded``, which puts its standard streams behind
   <stdin>: standard input is closed``, exit status 2) by the commands given ``-``,
   and is not missed by the others.
 
+- An interrupt: Ctrl-C (SIGINT) or SIGTERM (``kill``, a service manager stopping a
+  job) ends the command at once, as an exception (``KeyboardInterrupt``,
+  ``Terminated``) that unwinds it: an ``-O`` file being written is removed (its
+  target is left as it was), worker processes are stopped (``local.stop_children``),
+  a local Dask cluster is closed.  One line says so on standard error
+  (``referee: interrupted (SIGINT)``) and the exit status is 128 + the signal's
+  number, as a shell gives: 130 for SIGINT, 143 for SIGTERM.  A second signal during
+  that clean-up is ignored.
+
 ``run`` is the console script: it guards ``--help`` and ``--version`` too, which
-print before any command runs, and first puts ``/dev/null`` on a closed descriptor
+print before any command runs, installs the handlers of SIGINT and SIGTERM, and first puts ``/dev/null`` on a closed descriptor
 0, 1 or 2, so that no file the command opens later takes its number (a worker
 process, or a library writing to descriptor 1, would otherwise write into it).
 """
@@ -38,6 +47,7 @@ import errno
 import functools
 import io
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -47,7 +57,52 @@ import typer
 
 from ..run.output import GuardedStream, WriteError
 
-__all__ = ["guard_commands", "guarded", "run", "stdout_closed"]
+__all__ = ["INTERRUPTED", "Terminated", "guard_commands", "guarded", "handle_signals", "run", "stdout_closed"]
+
+INTERRUPTED = "referee: {what} ({signal}); stopped\n"
+"""The line an interrupt leaves on standard error."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is, as Ctrl-C raises ``KeyboardInterrupt``
+    (a ``BaseException``, so that no ``except Exception`` of the command takes it)."""
+
+
+_SIGNALLED: list[int] = []
+"""The signal that ended the run, once one has."""
+
+
+def _on_signal(number: int, frame: object) -> None:
+    """The first SIGINT or SIGTERM ends the command (as an exception); the ones after it
+    are ignored, so that the clean-up it starts runs to its end."""
+    if _SIGNALLED:
+        return
+    _SIGNALLED.append(number)
+    if number == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Terminated
+
+
+def handle_signals() -> None:
+    """SIGINT and SIGTERM end a command as exceptions it unwinds (see the module's docstring).
+    Only the main thread may install them: elsewhere (a command run from a thread) this does nothing."""
+    with suppress(ValueError):
+        signal.signal(signal.SIGINT, _on_signal)
+        signal.signal(signal.SIGTERM, _on_signal)
+
+
+def _interrupted(err: GuardedStream, error: BaseException) -> int:
+    """Stop what the command started, say it was interrupted and give 128 + the signal's number."""
+    from ..run.local import stop_children
+
+    number = signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT
+    stop_children()
+    with suppress(WriteError):
+        what = "terminated" if number == signal.SIGTERM else "interrupted"
+        err.write(INTERRUPTED.format(what=what, signal=signal.Signals(number).name))
+        err.flush()
+    return 128 + number
+
 
 _STDOUT: list[GuardedStream] = []
 """The guarded standard output of each command running (innermost last)."""
@@ -167,6 +222,8 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
                 status = _fail(err, e)
             except Exception as e:
                 status = _fail(err, _escaped(e))
+            except (KeyboardInterrupt, Terminated) as e:
+                status = _interrupted(err, e)
             status = _finish(out, err, status)
         raise typer.Exit(status)
 
@@ -198,6 +255,7 @@ def run() -> None:
     from .app import app
 
     _fill_closed_descriptors()
+    handle_signals()
     with _streams() as (out, err):
         try:
             app()
@@ -210,5 +268,9 @@ def run() -> None:
             from ..judging.isolate import crash_summary
 
             status = _fail(err, f"internal error: {crash_summary(e)}; please report it")
+        except (KeyboardInterrupt, Terminated) as e:  # before or after the command itself (click's own would say "Aborted!")
+            status = _interrupted(err, e)
+        if _SIGNALLED and status != 128 + _SIGNALLED[0]:  # an interrupt that click took first
+            status = _interrupted(err, Terminated() if _SIGNALLED[0] == signal.SIGTERM else KeyboardInterrupt())
         status = _finish(out, err, status)
     sys.exit(status)

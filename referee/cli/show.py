@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..judging.verdict import GameVerdict
     from ..notation.record import GameRecord
     from ..report.adapter import At
-    from ..report.html import Analysis
+    from ..report.html import Analysis, IndexEntry
 
 
 class PictureFormat(StrEnum):
@@ -104,15 +104,9 @@ def report(
       referee report samples/legal/42-costly-play.42 --analysis -O costly.html
       cat game.42 | referee report - -O game.html
     """
-    from .. import codes
-    from ..diagnostics import exit_status
-    from ..judging.isolate import crash_summary
-    from ..report.adapter import record_views
-    from ..report.html import IndexEntry, index_html, report_html
-    from ..run.inputs import UsageError, expand_paths, shown
-    from ..run.output import reason
-    from ..run.records import judged_records
-    from ..words import plural
+    from contextlib import suppress
+
+    from ..run.inputs import UsageError, expand_paths
     from .common import _referee, _usage_fail
     from .targets import check_outputs
 
@@ -121,10 +115,36 @@ def report(
     try:
         referee = _referee(rules, options)
         files = expand_paths(paths).files
+        made = not Path(output).exists()
         targets = _report_targets(files, output)
         check_outputs(targets, files, err)  # never onto an input (targets.py)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
+    try:
+        status = _report_pages(files, targets, output, referee, analysis, err, pages)
+    except BaseException:  # an interrupt: the pages written stay (each whole), a directory made for none goes
+        if made and Path(output).is_dir():
+            with suppress(OSError):
+                Path(output).rmdir()  # only if empty
+        raise
+    raise typer.Exit(status)
+
+
+def _report_pages(
+    files: list[str], targets: list[Path], output: str, referee: Referee, analysis: bool, err: Console, pages: list[IndexEntry]
+) -> int:
+    """Write each file's page (and the index of several), saying each; the exit status."""
+    from .. import codes
+    from ..diagnostics import exit_status
+    from ..judging.isolate import crash_summary
+    from ..report.adapter import record_views
+    from ..report.html import IndexEntry, index_html, report_html
+    from ..run.inputs import shown
+    from ..run.output import reason
+    from ..run.records import judged_records
+    from ..words import plural
+    from .common import _usage_fail
+
     status = 0
     for name, target in zip(files, targets, strict=True):
         try:
@@ -167,15 +187,17 @@ def report(
         index = Path(output) / "index.html"
         _write_or_print(str(index), index_html(pages), err)
         err.print(f"{index}: {plural(len(pages), 'page')}")
-    raise typer.Exit(status)
+    return status
 
 
 def _page_analysis(judged: list[Judged], referee: Referee) -> Analysis:
-    """The analysis a page shows of each hand of the records judged (``report --analysis``)."""
+    """The analysis a page shows of each hand of the records judged (``report --analysis``),
+    each hand within ``analyze``'s default time limit."""
+    from ..judging.analysis import DEFAULT_TIME_LIMIT
     from ..report.analysis import page_analysis
     from ..run.analyse import analyse_records
 
-    return page_analysis(analyse_records(judged, referee))
+    return page_analysis(analyse_records(judged, referee, time_limit=DEFAULT_TIME_LIMIT))
 
 
 def _report_targets(files: list[str], output: str) -> list[Path]:

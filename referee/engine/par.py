@@ -8,12 +8,13 @@ and as less than any value when it fails.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .declarations import Declaration, table_for
 from .profiles import Rules
-from .solver import DEFAULT_BUDGET, Solution, solve, start_position
+from .solver import DEFAULT_BUDGET, Position, Solution, solve, start_position
 from .tiles import Tile
 from .trump import declarations_for
 
@@ -44,8 +45,27 @@ class Par:
     ``declarations_for``'s order."""
 
 
-def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET) -> Par:
-    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow.
+def _trump_lead(position: Position, held: Sequence[Tile], rules: Rules, budget: int, stop: Callable[[], bool] | None) -> Solution:
+    """``solve`` from the opening lead; under ``opening-lead=trump`` a declarer holding a
+    trump must lead one, so the value is the best among the trump leads (the value after
+    each lead is the solver's, exact whatever the rule)."""
+    table = position.table
+    if rules.option("opening-lead") != "trump" or table.trump is None or table.forced or not any(table.is_trump[t] for t in held):
+        return solve(position, budget=budget, stop=stop)
+    full = solve(position, budget=budget, moves=True, stop=stop)
+    if not full.solved:
+        return full
+    moves = tuple((t, v) for t, v in full.moves if table.is_trump[t])
+    value = max(v for _, v in moves) if full.mover_high else min(v for _, v in moves)
+    return dataclasses.replace(full, value=value, moves=moves, best=next(t for t, v in moves if v == value))
+
+
+def par(
+    rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget: int = DEFAULT_BUDGET, stop: Callable[[], bool] | None = None
+) -> Par:
+    """Solve the deal from the declarer's opening lead under every declaration ``rules`` allow
+    (``budget`` nodes each; ``stop`` as for ``solve``: once it has said so, the
+    declarations left are unsolved too, ``Solution.stopped``).
 
     >>> from referee.engine.games import make_rules
     >>> from referee.engine.tiles import tile
@@ -60,8 +80,15 @@ def par(rules: Rules, hands: Sequence[Sequence[Tile]], declarer: int, *, budget:
     game = rules.game
     total = game.hand_total
     lines: list[ParLine] = []
+    stopped = False
     for d in declarations_for(rules, hands[declarer]):
-        solution = solve(start_position(game, table_for(d), hands, declarer), budget=budget)
+        position = start_position(game, table_for(d), hands, declarer)
+        if stopped or (stop is not None and stop()):
+            stopped = True
+            solution = Solution(False, None, position.unit, position.lose_all, position.table.forced, stopped=True)
+        else:
+            solution = _trump_lead(position, hands[declarer], rules, budget, stop)
+            stopped = solution.stopped
         contract = rules.contract(d.kind)
         # A contract named as the declaration needs a bid of a mark or more: all or nothing.
         special = contract is not None and contract.when == "trump"

@@ -25,7 +25,7 @@ from functools import partial
 from .declarations import TrumpTable
 from .profiles import Game
 from .solver_layout import layout_for
-from .solver_search import Node, OutOfBudget, Search
+from .solver_search import Node, OutOfBudget, OutOfTime, Search
 from .tiles import ALL_TILES, Tile
 from .turns import partner_seat, seat_order
 
@@ -107,6 +107,8 @@ class Solution:
     nodes: int = 0
     mover_high: bool = True
     """Whether the player to move plays for a higher value (the declaring side, nello's opponents)."""
+    stopped: bool = False
+    """Unsolved because ``stop`` said to give up (a time limit), not for the node budget."""
 
     def cost(self, t: Tile) -> int:
         """What playing ``t`` gives away against a best play, in the value's unit (0: a best play).
@@ -153,7 +155,9 @@ def start_position(game: Game, table: TrumpTable, hands: Sequence[Sequence[Tile]
 class _Setup:
     """A position turned into a ``Search`` and its root node."""
 
-    def __init__(self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True) -> None:
+    def __init__(
+        self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True, stop: Callable[[], bool] | None = None
+    ) -> None:
         table = pos.table
         players = len(pos.hands)
         active = [s for s in range(players) if s not in pos.out]
@@ -210,13 +214,14 @@ class _Setup:
             quick=not pos.lose_all,
             equivalence=equivalence,
             budget=budget,
+            stop=stop,
         )
         # Taking every point left is taking every trick left, a question about tricks
         # alone: asked of a search that ignores the counters (one on the same hands), it
         # lets more tiles stand for each other and is often answered much sooner.
         self.claims: Search | None = None
         if counters and tp > 0:
-            self.claims = Search(layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget)
+            self.claims = Search(layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget, stop=stop)
         self.budget = budget
         self.limit = budget
         rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | _union(masks)) >> s & 1)
@@ -262,6 +267,13 @@ class _Setup:
         if m < 0:
             return claims.value(tricks, left - 1, left) >= left
         return claims.after(tricks, m, left - 1, left) >= left
+
+    def reset(self, hands: Sequence[int]) -> None:
+        """Set the tiles held (a mask a seat) for the next position, in both searches."""
+        self.search.hands[:] = hands
+        self.search.sync()
+        if self.claims is not None:
+            self.claims.sync()
 
     def slot_of(self, seat: int, t: Tile) -> int:
         """The slot of a tile ``seat`` holds (the one the search would play)."""
@@ -389,19 +401,28 @@ def _solution(setup: _Setup, node: Node, position: Position, legal: list[Tile], 
                 values.append((t, taken + v))
         best_tile = setup.tile(_keeper(setup, node, future))
         played = tuple(_line(setup, node, future)) if line or forced else ()
-    except OutOfBudget:
-        return Solution(False, None, unit, minimises, forced, nodes=setup.nodes() - before, mover_high=high)
+    except OutOfBudget as e:
+        stopped = isinstance(e, OutOfTime)
+        return Solution(False, None, unit, minimises, forced, nodes=setup.nodes() - before, mover_high=high, stopped=stopped)
     nodes = setup.nodes() - before
     return Solution(True, taken + future, unit, minimises, forced, best_tile, tuple(values), played, nodes, high)
 
 
 def solve(
-    position: Position, *, budget: int = DEFAULT_BUDGET, moves: bool = False, line: bool = False, equivalence: bool = True
+    position: Position,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    moves: bool = False,
+    line: bool = False,
+    equivalence: bool = True,
+    stop: Callable[[], bool] | None = None,
 ) -> Solution:
     """The value of ``position`` with best play by everyone.
 
     ``moves``: also the value after each legal tile; ``line``: a line of best play
-    (always given under sevens).  Past ``budget`` nodes the result is unsolved.
+    (always given under sevens).  Past ``budget`` nodes the result is unsolved, and
+    so it is when ``stop`` (asked every ``solver_search.STRIDE`` nodes) says to give
+    up (``Solution.stopped``).
 
     >>> from referee.engine.declarations import Declaration, table_for
     >>> from referee.engine.games import GAMES
@@ -414,19 +435,26 @@ def solve(
     >>> solve(p, budget=3).solved, solve(p, budget=3).value
     (False, None)
     """
-    setup = _Setup(position, budget, equivalence=equivalence)
+    setup = _Setup(position, budget, equivalence=equivalence, stop=stop)
     return _solution(setup, setup.root, position, position.legal() if moves else [], position.taken, moves=moves, line=line)
 
 
-def solve_line(position: Position, plays: Sequence[Tile], *, budget: int = DEFAULT_BUDGET) -> list[Solution]:
+def solve_line(
+    position: Position, plays: Sequence[Tile], *, budget: int = DEFAULT_BUDGET, stop: Callable[[], bool] | None = None
+) -> list[Solution | None]:
     """The solution before each of ``plays``, played in turn from ``position``, with the
     value after each legal tile (``moves``): what an analysis of a played hand asks.
 
-    One search serves the whole line, its table kept from one position to the next
-    (a position's value counts from the start of its trick, so what was learnt before
-    a play still holds after it); ``budget`` is the nodes of each position.  The list
-    stops at the first unsolved position.  A tile its player may not play is a
-    ``ValueError``.
+    Each position is solved on its own budget of ``budget`` nodes: one past it is
+    unsolved and every other is still solved.  One search serves the whole line, its
+    table kept from one position to the next (a position's value counts from the start
+    of its trick, so what is learnt at one position holds at every other).  The
+    positions are solved from the last to the first: the endings cost a few nodes
+    each, so a line cut short (``stop``, asked between positions and every
+    ``solver_search.STRIDE`` nodes) has solved as many as it could; the position being
+    searched when ``stop`` said so is unsolved (``Solution.stopped``) and those not yet
+    reached are None.  A tile its player may not play is a ``ValueError``, before any
+    search.
 
     >>> from referee.engine.declarations import Declaration, table_for
     >>> from referee.engine.games import GAMES
@@ -437,27 +465,34 @@ def solve_line(position: Position, plays: Sequence[Tile], *, budget: int = DEFAU
     >>> [(s.value, s.cost(t)) for s, t in zip(solve_line(p, plays), plays)][:3]  # North's 5-5 gives away 16
     [(27, 16), (11, 0), (11, 0)]
     """
-    setup = _Setup(position, budget)
+    setup = _Setup(position, budget, stop=stop)
     search = setup.search
     hands = [list(h) for h in position.hands]
     trick = list(position.trick)
     taken = position.taken
     node = setup.root
-    out: list[Solution] = []
+    # Every position of the line first (a few operations a play), then the searches.
+    at: list[tuple[Node, list[int], list[Tile], int]] = []
     for t in plays:
         legal = _legal(position.table, hands[node.seat], trick)
         if t not in legal:
             raise ValueError(f"seat {node.seat} cannot play {t}: its legal tiles are {' '.join(map(str, legal)) or 'none'}")
-        solution = _solution(setup, node, position, legal, taken, moves=True, line=False)
-        out.append(solution)
-        if not solution.solved:
-            break
+        at.append((node, list(search.hands), legal, taken))
         nxt = search.advance(node, setup.slot_of(node.seat, t))
         hands[node.seat].remove(t)
         trick = [] if nxt.k == 0 else [*trick, (node.seat, t)]
         if nxt.k == 0 and setup.decl_side[nxt.seat]:
             taken += node.rem - nxt.rem
         node = nxt
+    out: list[Solution | None] = [None] * len(at)
+    for i in reversed(range(len(at))):
+        if stop is not None and stop():
+            break
+        node, held, legal, taken = at[i]
+        setup.reset(held)
+        out[i] = solution = _solution(setup, node, position, legal, taken, moves=True, line=False)
+        if solution.stopped:
+            break
     return out
 
 

@@ -21,22 +21,32 @@ alpha-beta with
   most nodes with the first one tried (``solver_order``).
 
 The driver (zero-window searches, MTD(f)) is in ``solver.py``.  A node budget
-stops the search with ``OutOfBudget``; no value is guessed.
+stops the search with ``OutOfBudget``; no value is guessed.  A ``stop`` callable
+(a time limit, in ``judging.analysis``) is asked every ``STRIDE`` nodes whether to
+give up (``OutOfTime``): the hot loop still compares one counter with one bound.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .solver_bounds import bounds_for
 from .solver_layout import Layout
 from .solver_order import order_for
 
-__all__ = ["Node", "OutOfBudget", "Search"]
+__all__ = ["STRIDE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+
+STRIDE = 4096
+"""Nodes between two questions to ``stop``: a few milliseconds of search."""
 
 
 class OutOfBudget(Exception):
     """The search visited more nodes than its budget allows."""
+
+
+class OutOfTime(OutOfBudget):
+    """The search's ``stop`` said to give up (a time limit) before the budget ran out."""
 
 
 class Node(NamedTuple):
@@ -63,7 +73,10 @@ class Search:
     """A search over one deal of the tiles, its table kept from one call to the next.
 
     ``hands`` (a mask a seat) is changed while searching and restored after; an
-    ``OutOfBudget`` leaves it as it was at that moment, and the search is spent.
+    ``OutOfBudget`` leaves it as it was at that moment: set ``hands`` back and
+    ``sync`` before the next call (the table stays right: an entry is written only
+    when its node is finished).  ``stop``, when given, is asked every ``STRIDE``
+    nodes whether to give up (``OutOfTime``).
     ``maxer[seat]``: the seat plays for a higher value; ``decl_side[seat]``: a
     trick it takes counts for the value.  ``quick`` turns the sure-trick bounds on
     (not in nello, where a side does not want its tricks); ``equivalence`` the
@@ -84,6 +97,7 @@ class Search:
         quick: bool = True,
         equivalence: bool = True,
         budget: int = 1_000_000,
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         self.layout = layout
         self.hands = hands
@@ -95,11 +109,11 @@ class Search:
         """Bounds and best lead by position (see ``trump_id`` for the key)."""
         self.maxer = maxer
         self.decl_side = decl_side
-        self._build(quick, equivalence, budget)
+        self._build(quick, equivalence, budget, stop)
 
     # The closures below read everything from locals and cells, never from ``self``;
     # so do those of ``solver_order`` and ``solver_bounds`` they call.
-    def _build(self, quick: bool, equivalence: bool, budget: int) -> None:
+    def _build(self, quick: bool, equivalence: bool, limit: int, stop: Callable[[], bool] | None) -> None:
         lay = self.layout
         hands = self.hands
         nxt = self.nxt
@@ -124,6 +138,21 @@ class Search:
         for h in hands:
             alive |= h
         nodes = 0
+        # ``budget`` is the next count at which ``over`` is called: the node limit, or
+        # sooner when ``stop`` is to be asked (at ``poll``).
+        poll = STRIDE if stop is not None else limit + 1
+        budget = min(limit, poll)
+
+        def over() -> None:
+            nonlocal budget, poll
+            if nodes > limit:
+                raise OutOfBudget
+            if stop is not None and nodes >= poll:
+                if stop():
+                    raise OutOfTime
+                poll = nodes + STRIDE
+            budget = min(limit, poll)
+
         holder = [0] * len(calls)
         for o in range(len(hands)):
             m = hands[o]
@@ -156,7 +185,7 @@ class Search:
                 return 0
             nodes += 1
             if nodes > budget:
-                raise OutOfBudget
+                over()
             if left <= 1:
                 return last_trick(leader) if left else 0
             tr = alive & trump_mask
@@ -240,7 +269,7 @@ class Search:
                 return 0
             nodes += 1
             if nodes > budget:
-                raise OutOfBudget
+                over()
             # The points already in a trick no one still to play can take from its holder
             # go to the holder's side: a bound that may settle the test here.
             if decl_side[best_seat]:
@@ -331,8 +360,11 @@ class Search:
 
         def allow(more: int) -> None:
             """Let the search visit ``more`` nodes from now on (a budget for each position of a line)."""
-            nonlocal budget
-            budget = nodes + more
+            nonlocal budget, limit, poll
+            limit = nodes + more
+            if stop is None:
+                poll = limit + 1
+            budget = min(limit, poll)
 
         def sync() -> None:
             """Recompute the tiles still held after ``hands`` changed outside the search."""

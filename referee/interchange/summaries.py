@@ -47,6 +47,10 @@ class AnalyzeSummary:
     hands: int
     analysed: int
     not_analysed: int
+    positions: int = 0
+    """Positions of the hands analysed (one a play; the opening alone for a hand with no play)."""
+    solved: int = 0
+    """Those solved: the others were past the node budget or the time limit."""
     errors: int
     warnings: int
     notes: int = 0

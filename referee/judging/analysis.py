@@ -7,11 +7,18 @@ gives the value before each play and after each legal tile.  From those come the
 cost of each play, its best tiles, and the plays that turned a hand that could be
 made into one that could not (``lost``) or back (``won``).
 
-A hand is analysed only when its deal is written and it has no rule error: an
-analysis of a hand the referee could not follow would be a guess.  A hand whose
-search runs past the node budget is not analysed either.  Those hands come back
+A hand is analysed when its deal is written and the referee followed its play:
+an analysis of a hand it could not follow would be a guess.  Only errors that
+change the position stop it (``POSITION_ERRORS``: an illegal deal or exchange, a
+tile not held, a renege); a wrong result, score or trick winner, or a slip in the
+auction, leaves every position as the rules make it.  Hands not analysed come back
 as ``Skipped`` with the reason in words (``referee.run.analyse.skip_note`` makes it
-a W105 note).
+a W105 note, naming the error that stopped it).
+
+Each position is solved on its own node budget, and the hand within its time
+limit (``HandTask.time_limit``): a position past either has no value and says why
+(``Unsolved``), and every other position of the hand keeps its value, best tiles
+and cost.  A hand claimed or conceded before the lead has its opening value only.
 
 The work is in ``HandTask``\\ s, plain picklable data, so that
 ``referee.run.analyse.analyse_records`` can spread the hands over worker processes.
@@ -19,16 +26,20 @@ The work is in ``HandTask``\\ s, plain picklable data, so that
 
 from __future__ import annotations
 
+import dataclasses
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..codes import Code
+from .. import codes
+from ..codes import After, Code
 from ..engine.claims import position_of
 from ..engine.declarations import NUMBER_NAMES, table_for
 from ..engine.games import GAMES
 from ..engine.par import par
 from ..engine.profiles import Game, Rules
-from ..engine.solver import DEFAULT_BUDGET, Position, solve_line, start_position
+from ..engine.solver import DEFAULT_BUDGET, Position, Solution, solve, solve_line, start_position
 from ..engine.tiles import Tile, count_value
 from ..engine.views import HandView
 from ..notation.record import HandRecord
@@ -39,6 +50,8 @@ from .rules_for import rules_for
 from .verdict import HandVerdict
 
 __all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "POSITION_ERRORS",
     "HandAnalysis",
     "HandFacts",
     "HandTask",
@@ -46,12 +59,42 @@ __all__ = [
     "ParView",
     "PlayAnalysis",
     "Skipped",
+    "Unsolved",
     "analyse",
     "highest_bid",
     "plan_record",
 ]
 
 Swing = Literal["lost", "won"]
+
+DEFAULT_TIME_LIMIT = 120.0
+"""Seconds of search a hand may take in ``referee analyze`` (docs/cli.md says why this much)."""
+Unsolved = Literal["budget", "time-limit", "not-reached"]
+"""Why a position has no value: past its node budget (``--budget``), being solved when
+the hand's time limit came (``--time-limit``), or not reached before it."""
+
+POSITION_ERRORS: frozenset[Code] = frozenset(
+    {
+        codes.E101,  # the deal: a hand of the wrong size, a tile not of the set, two copies, a seat missing
+        codes.E102,
+        codes.E103,
+        codes.E104,
+        codes.E106,  # the kitty is not the tiles left undealt
+        codes.E301,  # the exchange: tiles that are not there, a counter in the cat, the wrong count
+        codes.E302,
+        codes.E303,
+        codes.E402,  # the play: a tile not held or played twice, a renege, nello's partner, sevens
+        codes.E403,
+        codes.E404,
+        codes.E410,
+        codes.E411,
+        codes.E414,  # the opening lead not a trump under opening-lead=trump
+    }
+)
+"""Rule errors that change the position: after one the tiles held or played are not
+what the rules allow from the deal, so the hand is not analysed.  Every other error
+(an auction slip, a wrong result, score or trick winner) leaves each position as the
+rules make it, and the hand is analysed when the referee followed its play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +130,15 @@ class HandFacts:
 
 @dataclass(frozen=True, slots=True)
 class PlayAnalysis:
-    """One play: the value before it and after it, what it cost, and the best tiles."""
+    """One play: the value before it and after it, what it cost, and the best tiles
+    (all None or empty when its position was not solved: ``unsolved`` says why)."""
 
     trick: int
     seat: str
     tile: Tile
-    value_before: int
-    value_after: int
-    cost: int
+    value_before: int | None
+    value_after: int | None
+    cost: int | None
     """What the play gave away against a best play, in the value's unit (0: a best play)."""
     best: tuple[Tile, ...]
     """Every legal tile that keeps the value."""
@@ -102,6 +146,11 @@ class PlayAnalysis:
     """The value after each legal tile, high tiles first."""
     swing: Swing | None
     """'lost': the contract could be made before this play and not after; 'won': the reverse."""
+    unsolved: Unsolved | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.unsolved is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +159,12 @@ class ParLineView:
 
     declaration: str
     value: int | None
-    """None: past the node budget."""
+    """None: not solved (``unsolved`` says why)."""
     unit: str
     """'points' or 'tricks' (a nello's value is the declarer's tricks, in 42 too)."""
     made: bool | None
     """Nello and sevens (all or nothing): whether best play makes it."""
+    unsolved: Unsolved | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +189,29 @@ class HandAnalysis:
     plays: tuple[PlayAnalysis, ...]
     nodes: int
     par: ParView | None = None
+    opening_value: int | None = None
+    """The value at the opening lead (None: not solved, ``opening_unsolved`` says why)."""
+    opening_unsolved: Unsolved | None = None
+    budget: int = DEFAULT_BUDGET
+    """The node budget of each position (for the words of a note)."""
+    time_limit: float | None = None
 
     @property
-    def opening_value(self) -> int:
-        return self.plays[0].value_before
+    def final_value(self) -> int | None:
+        """The value after the last play recorded (what the hand ends with if it is played
+        out well); with no play, the opening value."""
+        return self.plays[-1].value_after if self.plays else self.opening_value
 
     @property
-    def final_value(self) -> int:
-        """The value after the last play recorded (what the hand ends with if it is played out well)."""
-        return self.plays[-1].value_after
+    def solved(self) -> int:
+        """Positions solved (the opening alone when no tile was played)."""
+        if not self.plays:
+            return int(self.opening_unsolved is None)
+        return sum(p.solved for p in self.plays)
+
+    @property
+    def positions(self) -> int:
+        return max(len(self.plays), 1)
 
     def first(self, swing: Swing) -> int | None:
         """The place in ``plays`` of the first play that lost (or won) the contract."""
@@ -190,6 +254,12 @@ class HandTask:
     """(trick, seat) of each play."""
     budget: int
     par: ParTask | None = None
+    time_limit: float | None = None
+    """Seconds of CPU the hand's searches may take, its par's included (None: no limit)."""
+    legal: tuple[tuple[Tile, ...], ...] = ()
+    """The tiles the rules let the player choose from at each position (the opening
+    alone when no tile was played), as the engine gives them: the solver's own moves
+    are narrowed to these where a house rule narrows them (``opening-lead=trump``)."""
 
 
 def _everything(pos: Position) -> int:
@@ -247,6 +317,7 @@ def plan_record(
     only: int | None = None,
     budget: int = DEFAULT_BUDGET,
     with_par: bool = False,
+    time_limit: float | None = None,
 ) -> list[HandTask | Skipped]:
     """Each hand of a judged record as a task for ``analyse``, or skipped with the reason
     (``only``: the hand of that written number alone).  The record must have been judged
@@ -263,7 +334,7 @@ def plan_record(
     rules = rules_for(record, referee.defaults, _ignore, referee.profiles)
     if rules is None:
         return [Skipped(n, i, "the record's rules cannot be read") for i, n, _ in numbered]
-    errors: dict[int | None, list[str]] = {}
+    errors: dict[int | None, list[Code]] = {}
     for d in j.diagnostics:
         if d.is_error:
             errors.setdefault(d.hand, []).append(d.code)
@@ -274,28 +345,51 @@ def plan_record(
         if why is not None:
             out.append(Skipped(number, index, why))
             continue
-        out.append(_task(rules, number, index, hr, trace[index], budget, with_par))
+        out.append(_task(rules, number, index, hr, trace[index], budget, with_par, time_limit))
     return out
 
 
-def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[str], entries: list[tuple[HandView, list[Tile]]]) -> str | None:
-    if errors:
-        listed = ", ".join(dict.fromkeys(errors))
-        return f"it has rule errors ({listed}), so its play is not what the rules allow; `referee check` shows them"
+def _named(found: list[Code]) -> str:
+    """``E404 (renege)``, or several such joined: ``E402 (tile not held) and E404 (renege)``."""
+    named = [f"{c} ({c.summary})" for c in dict.fromkeys(found)]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[Code], entries: list[tuple[HandView, list[Tile]]]) -> str | None:
+    moved = [c for c in errors if c in POSITION_ERRORS]
+    if moved:
+        verb = "changes" if len(set(moved)) == 1 else "change"
+        return f"{_named(moved)} {verb} the position, so its play is not what the rules allow from the deal; `referee check` shows it"
+    if hr.unreadable:
+        syntax = [c for c in errors if c.syntax] or errors
+        what = f" ({_named(syntax)})" if syntax else ""
+        return f"it has a syntax error{what} and is not replayed"
     if hv is not None and hv.thrown_in:
         return "everyone passed, so it was thrown in and has no play"
     if hr.deal is None:
         return "its deal is not recorded, so the tiles each player held are not all known"
-    if not entries:
-        return "no tile was played in it"
     plays = sum(len(tr.plays) for tr in hr.tricks)
-    if len(entries) != plays or entries[0][0].declaration is None:  # pragma: no cover - a clean hand is followed to its end
-        return "the referee could not follow its play"
+    if len(entries) == plays + 1 == 1 and entries[0][0].declaration is not None:
+        return None  # claimed or conceded before the lead: the opening position alone
+    if len(entries) != plays or not entries or entries[0][0].declaration is None:
+        stopped = [c for c in errors if c.after in (After.STOP, After.END)] or errors
+        if stopped:
+            return f"the referee stopped following it at {_named(stopped[:1])}, so its positions are not all known"
+        if not plays:
+            return "no tile was played in it"
+        return "the referee could not follow its play"  # pragma: no cover - an error always says why
     return None
 
 
 def _task(
-    rules: Rules, number: int, index: int, hr: HandRecord, entries: list[tuple[HandView, list[Tile]]], budget: int, with_par: bool
+    rules: Rules,
+    number: int,
+    index: int,
+    hr: HandRecord,
+    entries: list[tuple[HandView, list[Tile]]],
+    budget: int,
+    with_par: bool,
+    time_limit: float | None,
 ) -> HandTask:
     game = rules.game
     first = entries[0][0]
@@ -316,43 +410,90 @@ def _task(
         need=_need(game, first.high_bid.amount, start),
     )
     plays = tuple(p.tile for tr in hr.tricks for p in tr.plays)
-    places = tuple((len(snap.tricks) + 1, game.seats[snap.turn if snap.turn is not None else 0]) for snap, _ in entries)
+    places = tuple((len(snap.tricks) + 1, game.seats[snap.turn if snap.turn is not None else 0]) for snap, _ in entries[: len(plays)])
     par_task = None
     if with_par and not first.tricks and not first.trick:
         par_task = ParTask(game.name, tuple(rules.options.items()), rules.target, first.hands, first.declarer)
-    return HandTask(facts, start, plays, places, budget, par_task)
+    legal = tuple(tuple(tiles) for _, tiles in entries[: max(len(plays), 1)])
+    return HandTask(facts, start, plays, places, budget, par_task, time_limit, legal)
 
 
-def analyse(task: HandTask) -> HandAnalysis | Skipped:
-    """Solve a hand's positions one after another (and its par); ``Skipped`` past the budget."""
+def _unsolved(solution: Solution | None) -> Unsolved | None:
+    if solution is None:
+        return "not-reached"
+    if solution.solved:
+        return None
+    return "time-limit" if solution.stopped else "budget"
+
+
+def _narrowed(solution: Solution | None, legal: tuple[Tile, ...] | None) -> Solution | None:
+    """``solution`` with its moves narrowed to ``legal`` and its value and best tile made
+    theirs: each value after a tile is exact whatever the rule on the lead, so the value
+    before is the mover's best among the tiles allowed."""
+    if solution is None or not solution.solved or not legal or {t for t, _ in solution.moves} <= set(legal):
+        return solution
+    moves = tuple((t, v) for t, v in solution.moves if t in legal)
+    if not moves:  # pragma: no cover - the engine's legal tiles are among the solver's
+        return solution
+    best_of = max if solution.mover_high else min
+    value = best_of(v for _, v in moves)
+    best = next(t for t, v in moves if v == value)
+    return dataclasses.replace(solution, value=value, moves=moves, best=best)
+
+
+def analyse(task: HandTask, *, clock: Callable[[], float] = time.thread_time) -> HandAnalysis | Skipped:
+    """Solve a hand's positions (and its par), each on its own budget and all within the
+    hand's time limit as ``clock`` counts it (seconds; by default the CPU time of the
+    thread that solves it, so that neither other work on the machine nor other hands
+    solved beside it in threads shorten it); a position past either has no value and
+    says why.  ``Skipped`` when a play is not one the rules allow (a ruled
+    irregularity the referee let stand)."""
     facts = task.facts
-    line = solve_line(task.start, task.plays, budget=task.budget)
-    if not line[-1].solved:
-        trick, seat = task.places[len(line) - 1]
+    stop = None
+    if task.time_limit is not None:
+        deadline = clock() + task.time_limit
+
+        def stop() -> bool:
+            return clock() >= deadline
+
+    try:
+        line = solve_line(task.start, task.plays, budget=task.budget, stop=stop) if task.plays else []
+        line = [_narrowed(s, task.legal[i] if i < len(task.legal) else None) for i, s in enumerate(line)]
+    except ValueError:
         return Skipped(
-            facts.number,
-            facts.index,
-            f"the search for the position before {seat}'s play in trick {trick} needs more than {task.budget:,} nodes (--budget)",
+            facts.number, facts.index, "a play the table let stand is not one the rules allow, so its positions are not the rules'"
         )
     plays = []
     for solution, tile, (trick, seat) in zip(line, task.plays, task.places, strict=True):
-        assert solution.value is not None
+        why = _unsolved(solution)
+        if solution is None or solution.value is None:
+            plays.append(PlayAnalysis(trick, seat, tile, None, None, None, (), (), None, why))
+            continue
         after = dict(solution.moves)[tile]
         before_makes, after_makes = facts.makes(solution.value), facts.makes(after)
         swing: Swing | None = "lost" if before_makes and not after_makes else "won" if after_makes and not before_makes else None
         best = tuple(t for t, _ in solution.moves if solution.cost(t) == 0)
         plays.append(PlayAnalysis(trick, seat, tile, solution.value, after, solution.cost(tile), best, solution.moves, swing))
-    return HandAnalysis(facts, tuple(plays), sum(s.nodes for s in line), _par(task))
+    opening = (
+        line[0] if line else _narrowed(solve(task.start, budget=task.budget, moves=True, stop=stop), task.legal[0] if task.legal else None)
+    )
+    nodes = sum(s.nodes for s in line if s is not None) if line else (opening.nodes if opening else 0)
+    value = opening.value if opening is not None else None
+    par_view = _par(task, stop)
+    return HandAnalysis(facts, tuple(plays), nodes, par_view, value, _unsolved(opening), task.budget, task.time_limit)
 
 
-def _par(task: HandTask) -> ParView | None:
+def _par(task: HandTask, stop: Callable[[], bool] | None) -> ParView | None:
     p = task.par
     if p is None:
         return None
     game = GAMES[p.game]
     rules = Rules(game, dict(p.options), p.target)
-    result = par(rules, p.hands, p.declarer, budget=task.budget)
-    lines = tuple(ParLineView(str(line.declaration), line.solution.value, line.solution.unit, line.made) for line in result.lines)
+    result = par(rules, p.hands, p.declarer, budget=task.budget, stop=stop)
+    lines = tuple(
+        ParLineView(str(line.declaration), line.solution.value, line.solution.unit, line.made, _unsolved(line.solution))
+        for line in result.lines
+    )
     best = result.best
     if best is None or best.solution.value is None:
         return ParView(game.seats[p.declarer], lines, None, None, None, None)

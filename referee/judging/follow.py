@@ -421,6 +421,10 @@ class HandJudge:
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
+        if trace is not None and not tricks and hand.phase is Phase.PLAY:
+            # No tile is played (claimed or conceded before the lead): the opening position
+            # alone, for its analysis (``Trace``).
+            trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
         first = 0  # the first trick to follow trick by trick
         reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
@@ -446,7 +450,7 @@ class HandJudge:
             tr = tricks[k]
             plays = tr.plays
             # A nello partner's tile makes a full-size trick: reported once, as E410.  The last
-            # trick of a hand that may stop open (or that a forfeit stopped) is the trick in play.
+            # trick of a hand that may stop open (a game in progress, a forfeit) is the trick in play.
             if (
                 len(plays) != size
                 and not (len(plays) == self.game.players and any(hand.sits_out(seats.get(p.seat or "", -1)) for p in plays))

@@ -18,7 +18,9 @@ __all__ = ["Judged", "Trace"]
 
 Trace = dict[int, list[tuple[HandView, list[Tile]]]]
 """Hand place (1-based) -> the hand's state and the legal plays before each play, as
-``Referee.judge(record, trace=...)`` fills it (for ``show``, ``report`` and ``analyze``)."""
+``Referee.judge(record, trace=...)`` fills it (for ``show``, ``report`` and ``analyze``).
+A hand that reached its play but has no tile played (claimed or conceded before the
+lead) has one entry: its opening position."""
 
 
 @dataclass(slots=True)

@@ -235,6 +235,9 @@ class Table:
         before, game = found
         assert game is not None
         setup, entries = _setup_of(path, game, referee, deals, before)
+        dropped = _comments(game.record)
+        if dropped:
+            notes.append(f"{path}: the game's comments ({dropped}) are not kept: the table writes the game from its entries")
         if journaled is not None:
             journal_setup = _Setup.of(journaled.opened)
             same = (journal_setup.tags, journal_setup.dealer) == (setup.tags, setup.dealer)
@@ -601,6 +604,25 @@ def _setup_of(path: Path, judged: Judged, referee: Referee, deals: Deals, before
                 raise LiveError(f"{path}: hand {hand.label(number)}: {entry.words} is refused: {r.refusal}") from None
             entries.append(step.words)
     return setup, entries
+
+
+def _comments(record: GameRecord | None) -> int:
+    """How many comments a record holds (on its tags, its hands, their items and plays)."""
+    if record is None:
+        return 0
+
+    def count(item: Any) -> int:
+        if isinstance(item, str):
+            return 0
+        n = len(getattr(item, "comments", ()) or ()) + len(getattr(item, "after", ()) or ())
+        fields = getattr(item, "__dataclass_fields__", None) or getattr(item, "_fields", None)
+        if fields:
+            return n + sum(count(getattr(item, f)) for f in fields if f not in ("comments", "after"))
+        if isinstance(item, list | tuple):
+            return sum(count(x) for x in item)
+        return 0
+
+    return len(record.trailing_comments) + count(record.tags) + count(record.hands)
 
 
 def _marked(entries: list[Entry], hand: Any) -> Iterator[Entry]:

@@ -11,7 +11,7 @@ Whatever a bot does wrong is a ``Fault`` value (``process``); here it becomes th
 engine's ``actions.Forfeit``), and the rules of the match (:class:`FaultRule`) say whether
 the game goes on. A bot that crashed or stalled cannot play on: with ``recover`` it is
 started again for the next hand, else the game is abandoned. The game is written down as a
-canonical record as it is played (``play.simulate.hand_record``), with the bots' names as
+canonical record as it is played (``play.simulate.scored_record``), with the bots' names as
 the players and ``[Termination]`` saying how it ended.
 """
 
@@ -45,10 +45,8 @@ from ..interchange.bot_protocol import (
     TimeControl,
     View,
 )
-from ..judging.stated import stated_of_result
 from ..notation.record import Forfeit, GameRecord, HandRecord, Tag
-from ..play.simulate import options_tag
-from ..play.transcript import hand_record
+from ..play.simulate import options_tag, scored_record
 from .messages import KINDS, answers, events_of, hello_for, tiles_of, view_of
 from .process import Fault, Reply
 
@@ -258,10 +256,7 @@ class _Game:
         result = self.state.finish(hand)
         if not go_on and fault is not None:
             self.state.end_by_fault(game.teams[fault[0]])
-        record = hand_record(k, hand, deal, kitty)
-        record.forfeit = forfeit
-        stated, record.award, record.score = stated_of_result(self.rules, result, self.state.scores)
-        record.result = stated if hand.declarer is not None else None  # a fault before any bid: nobody bid
+        record = scored_record(k, hand, deal, kitty, result, self.state.scores, forfeit=forfeit)
         self.hands.append(record)
         self.awards.append(result.awards)
         labels = game.team_labels

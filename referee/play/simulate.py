@@ -22,11 +22,11 @@ from ..engine.hand import Hand, HandResult
 from ..engine.profiles import Rules
 from ..engine.tiles import Tile
 from ..judging.stated import stated_of_result
-from ..notation.record import GameRecord, HandRecord, Tag
+from ..notation.record import Forfeit, GameRecord, HandRecord, Tag
 from .players import Player, SensiblePlayer, drive_hand
 from .transcript import hand_record
 
-__all__ = ["PLAYERS", "options_tag", "simulate_game", "simulate_games"]
+__all__ = ["PLAYERS", "options_tag", "scored_record", "simulate_game", "simulate_games"]
 
 PLAYERS: dict[str, type[Player]] = {"sensible": SensiblePlayer, "random": Player}
 """The kinds of computer player a simulation can seat."""
@@ -50,10 +50,26 @@ def options_tag(rules: Rules) -> str | None:
     return " ".join(chosen) or None
 
 
-def _hand_record(number: int, hand: Hand, deal: list[list[Tile]], kitty: list[Tile], result: HandResult, scores: list[int]) -> HandRecord:
-    """What a careful scorer writes for a hand the engine played."""
+def scored_record(
+    number: int,
+    hand: Hand,
+    deal: list[list[Tile]],
+    kitty: list[Tile],
+    result: HandResult,
+    scores: list[int],
+    *,
+    forfeit: Forfeit | None = None,
+) -> HandRecord:
+    """What a careful scorer writes for a hand the engine played (``referee simulate``, and
+    ``referee match`` with its ``forfeit`` items): a hand a forfeit ended keeps its plays as far
+    as they went, the last trick short when it came in the middle of one; one ended before any
+    bid has its award and score but no result line (nobody bid)."""
     record = hand_record(number, hand, deal, kitty)
+    record.forfeit = forfeit
     record.result, record.award, record.score = stated_of_result(hand.rules, result, scores)
+    if hand.declarer is None:
+        record.result = None
+    return record
     return record
 
 
@@ -78,7 +94,7 @@ def simulate_game(
         hand = state.new_hand(deal, kitty)
         drive_hand(hand, seats)
         result = state.finish(hand)
-        hands.append(_hand_record(state.hands_played, hand, deal, kitty, result, state.scores))
+        hands.append(scored_record(state.hands_played, hand, deal, kitty, result, state.scores))
     tags = [Tag(name="Rules", value=rules.profile or game.name)]
     options = options_tag(rules)
     if options is not None:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .html import Analysis
     from .html import HandAnalysis as PageAnalysis
 
-__all__ = ["CSV_FIELDS", "analysis_document", "analysis_rows", "analysis_tables", "page_analysis"]
+__all__ = ["CSV_FIELDS", "analysis_document", "analysis_rows", "analysis_tables", "page_analysis", "unsolved_words"]
 
 CSV_FIELDS = [
     "file",
@@ -62,6 +62,8 @@ def _play_json(p: PlayAnalysis, names: dict[str, str]) -> dict[str, Any]:
         "seat": p.seat,
         "player": names.get(p.seat),
         "tile": str(p.tile),
+        "solved": p.solved,
+        "unsolved": p.unsolved,
         "value_before": p.value_before,
         "value_after": p.value_after,
         "cost": p.cost,
@@ -85,7 +87,8 @@ def _par_json(par: ParView | None) -> dict[str, Any] | None:
     return {
         "declarer": par.declarer,
         "declarations": [
-            {"declaration": line.declaration, "value": line.value, "unit": line.unit, "made": line.made} for line in par.lines
+            {"declaration": line.declaration, "value": line.value, "unit": line.unit, "made": line.made, "unsolved": line.unsolved}
+            for line in par.lines
         ],
         "best": par.best,
         "best_value": par.best_value,
@@ -117,8 +120,12 @@ def analysis_document(j: Judged, a: HandAnalysis) -> dict[str, Any]:
         "forced": f.forced,
         "need": f.need,
         "opening_value": a.opening_value,
-        "opening_makes": f.makes(a.opening_value),
+        "opening_makes": None if a.opening_value is None else f.makes(a.opening_value),
         "final_value": a.final_value,
+        "positions": a.positions,
+        "solved": a.solved,
+        "budget": a.budget,
+        "time_limit": a.time_limit,
         "lost": _ref(a, "lost"),
         "won": _ref(a, "won"),
         "nodes": a.nodes,
@@ -144,6 +151,8 @@ def analysis_rows(j: Judged, a: HandAnalysis) -> list[dict[str, Any]]:
         "need": f.need,
         "opening_value": a.opening_value,
     }
+    if not a.plays:  # claimed or conceded before the lead: one row, for the opening value
+        return [head | {"play": None} | dict.fromkeys(AnalyzePlay.model_fields)]
     rows = []
     for n, p in enumerate(a.plays, start=1):
         play = _play_json(p, names)
@@ -162,6 +171,35 @@ def _need_words(a: HandAnalysis) -> str:
 
 def _makes_words(a: HandAnalysis, value: int) -> str:
     return "makes" if a.facts.makes(value) else "sets"
+
+
+_UNSOLVED_MARK = {"budget": "past budget", "time-limit": "time limit", "not-reached": "not reached"}
+"""The table's mark for a position not solved."""
+
+
+def _value_words(a: HandAnalysis, value: int | None, unsolved: str | None) -> str:
+    """``32 (makes)``, or why there is no value."""
+    if value is None:
+        return f"not solved ({_UNSOLVED_MARK.get(unsolved or '', 'past budget')})"
+    return f"{value} ({_makes_words(a, value)})"
+
+
+def unsolved_words(a: HandAnalysis) -> str | None:
+    """The note on the positions of a hand that were not solved, by cause (None: all were)."""
+    whys = [p.unsolved for p in a.plays] if a.plays else [a.opening_unsolved]
+    if all(w is None for w in whys):
+        return None
+    budget, stopped, unreached = (whys.count(w) for w in ("budget", "time-limit", "not-reached"))
+    limit = f"{a.time_limit:g} s" if a.time_limit is not None else ""
+    parts = []
+    if budget:
+        parts.append(f"{budget:,} past the budget of {a.budget:,} nodes each (--budget)")
+    if stopped:
+        parts.append(f"{stopped:,} being solved at the time limit of {limit} (--time-limit)")
+    if unreached:
+        parts.append(f"{unreached:,} not reached before the time limit of {limit} (--time-limit)")
+    solved = len(whys) - budget - stopped - unreached
+    return f"{solved:,} of {plural(len(whys), 'position')} solved; no value is given for the others: " + ", ".join(parts)
 
 
 _SWING_WORDS = {"lost": "made → set", "won": "set → made"}
@@ -197,9 +235,16 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
         ),
         Text(
             f"values are {side}'s final {f.unit} with best play; {_need_words(a)}; "
-            f"opening value {a.opening_value} ({_makes_words(a, a.opening_value)})" + ("; every play is forced" if f.forced else "")
+            f"opening value {_value_words(a, a.opening_value, a.opening_unsolved)}" + ("; every play is forced" if f.forced else "")
         ),
     ]
+    if not a.plays:
+        parts.append(Text("no tile was played: the hand ended before the first lead"))
+        if (note := unsolved_words(a)) is not None:
+            parts.append(Text(note))
+        if a.par is not None:
+            parts += _par_parts(a.par, names)
+        return parts
     table = Table()
     for col, justify in (
         ("trick", "right"),
@@ -214,22 +259,27 @@ def analysis_tables(j: Judged, a: HandAnalysis) -> list[RenderableType]:
     last_trick = 0
     for p in a.plays:
         style = "bold red" if p.swing == "lost" else "bold green" if p.swing == "won" else "yellow" if p.cost else None
-        mark = {"lost": "lost", "won": "won"}.get(p.swing or "", "")
+        mark = {"lost": "lost", "won": "won"}.get(p.swing or "", "") or _UNSOLVED_MARK.get(p.unsolved or "", "")
         table.add_row(
             str(p.trick) if p.trick != last_trick else "",
             seat_with_name(p.seat, names),
             str(p.tile),
             " ".join(map(str, p.best)),
             str(p.cost) if p.cost else "",
-            str(p.value_after),
+            "" if p.value_after is None else str(p.value_after),
             mark,
-            style=style,
+            style=style if p.solved else "dim",
         )
         last_trick = p.trick
     parts.append(folded(table))
     for i in _swings(a):
         parts.append(Text(f"{_SWING_WORDS[a.plays[i].swing or '']}: {_play_words(a, i, names)}"))
-    parts.append(Text(f"after the last play: {a.final_value} {f.unit} ({_makes_words(a, a.final_value)})"))
+    if (note := unsolved_words(a)) is not None:
+        parts.append(Text(note))
+    last = a.final_value
+    parts.append(
+        Text(f"after the last play: {last} {f.unit} ({_makes_words(a, last)})" if last is not None else "after the last play: not solved")
+    )
     if a.par is not None:
         parts += _par_parts(a.par, names)
     return parts
@@ -240,7 +290,9 @@ def _par_parts(par: ParView, names: dict[str, str]) -> list[RenderableType]:
     table.add_column("declaration")
     table.add_column("value", justify="right")
     for line in par.lines:
-        value = "past the budget" if line.value is None else f"{line.value} {line.unit}"
+        value = (
+            f"not solved ({_UNSOLVED_MARK.get(line.unsolved or '', 'past budget')})" if line.value is None else f"{line.value} {line.unit}"
+        )
         if line.made is not None:
             value += " (made)" if line.made else " (set)"
         table.add_row(line.declaration, value, style="bold" if line.declaration == par.best else None)
@@ -265,13 +317,16 @@ def page_analysis(results: Iterable[tuple[Judged, list[HandAnalysis | Skipped]]]
                 out[(j.index, item.index)] = {"summary": f"Not analysed: {item.reason}."}
                 continue
             f = item.facts
-            summary = f"Analysis: opening value {item.opening_value} {f.unit} ({_need_words(item)})"
+            opening = f"{item.opening_value} {f.unit}" if item.opening_value is not None else "not solved"
+            summary = f"Analysis: opening value {opening} ({_need_words(item)})"
             lost = item.first("lost")
             entry: PageAnalysis = {"costs": {(p.trick, p.seat): p.cost for p in item.plays if p.cost}}
             if lost is not None:
                 entry["losing"] = (item.plays[lost].trick, item.plays[lost].seat)
             for i in _swings(item):
                 summary += f"; {_SWING_WORDS[item.plays[i].swing or '']} at {_play_words(item, i, names)}"
+            if (note := unsolved_words(item)) is not None:
+                summary += f"; {note}"
             entry["summary"] = summary + "."
             out[(j.index, f.index)] = entry
     return out

@@ -182,8 +182,11 @@ class RulesDocument(BaseModel):
     sources: list[SourceDoc]
 
 
-ANALYZE_VERSION = 1
-"""Version of the ``analyze --format json/csv`` shape."""
+ANALYZE_VERSION = 2
+"""Version of the ``analyze --format json/csv`` shape (2: each position solved on its
+own, so a value may be null, and ``unsolved`` says why)."""
+
+Unsolved = Literal["budget", "time-limit", "not-reached"]
 
 
 class AnalyzePlay(BaseModel):
@@ -196,11 +199,15 @@ class AnalyzePlay(BaseModel):
     player: str | None
     """The player's name from the seat tags."""
     tile: str
-    value_before: int
+    solved: bool
+    """Whether the position before this play was solved; when not, the values are null, ``best`` and ``values`` empty."""
+    unsolved: Unsolved | None
+    """Why not: past its node budget (`--budget`), being solved when the hand's time limit came (`--time-limit`), or not reached before it."""
+    value_before: int | None
     """The declaring side's final total with best play by everyone from before this play."""
-    value_after: int
+    value_after: int | None
     """The same once this tile is played."""
-    cost: int
+    cost: int | None
     """What the play gave away against the best play, for the side of its player (0: a best play)."""
     best: list[str]
     """Every legal tile that keeps ``value_before``."""
@@ -227,11 +234,13 @@ class ParDeclaration(BaseModel):
 
     declaration: str
     value: int | None
-    """The declarer's side's total with best play from the declarer's lead; null past the node budget."""
+    """The declarer's side's total with best play from the declarer's lead; null when not solved."""
     unit: Literal["points", "tricks"]
     """A nello's value is the declarer's tricks, in 42 too."""
     made: bool | None
     """Nello and sevens (all or nothing): whether best play makes them; null for the others."""
+    unsolved: Unsolved | None
+    """Why it has no value, as for a play."""
 
 
 class AnalyzePar(BaseModel):
@@ -278,17 +287,25 @@ class AnalyzeHand(BaseModel):
     """Sevens: every play is forced (ties aside)."""
     need: int
     """The final value that makes the contract: at least this, or at most this when `minimises`."""
-    opening_value: int
-    """The value at the opening lead."""
-    opening_makes: bool
-    final_value: int
-    """The value after the last play recorded."""
+    opening_value: int | None
+    """The value at the opening lead; null when that position was not solved."""
+    opening_makes: bool | None
+    final_value: int | None
+    """The value after the last play recorded (the opening value when no tile was played); null when not solved."""
+    positions: int
+    """Positions of the hand: one a play, or the opening alone when no tile was played (claimed or conceded before the lead)."""
+    solved: int
+    """Positions solved; each of the others has no value and says why (``unsolved``)."""
+    budget: int
+    """Nodes each position's search could visit (`--budget`)."""
+    time_limit: float | None
+    """Seconds of CPU the hand's searches could take, par included (`--time-limit`; null: no limit)."""
     lost: PlayRef | None
     """The first play that turned a contract that could be made into one that cannot."""
     won: PlayRef | None
     """The first play that turned a contract that could not be made into one that can."""
     nodes: int
-    """Positions the search visited for this hand (par not included)."""
+    """Nodes the searches visited for this hand (par not included)."""
     plays: list[AnalyzePlay]
     par: AnalyzePar | None
 

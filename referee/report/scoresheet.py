@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .. import codes
 from ..codes import E501, E502, E503, E504
 from ..diagnostics import Diagnostic
 from ..engine.declarations import NUMBER_NAMES
@@ -76,21 +77,34 @@ def _bid(hv: HandVerdict) -> str:
     return f"{hv.bid} {suit}" if suit else str(hv.bid)
 
 
+def _taken(hv: HandVerdict, game: Game) -> dict[str, int]:
+    """The points each side's tricks have taken so far (a hand in play)."""
+    out = dict.fromkeys(game.team_labels, 0)
+    for t in hv.tricks:
+        if t.winner in game.seats:
+            side = game.team_labels[game.teams[game.seats.index(t.winner)]]
+            out[side] += t.points or 0
+    return out
+
+
 def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
     """One row of words per hand, for people (the score table here and the report page):
     points, awards and scores as ``NS 40 EW 0``; ``score_rows`` gives the numbers."""
     if j.verdict is None or j.record is None:
         return
     v = j.verdict
+    # a game in progress (W108): its last hand, not followed to an end, is the hand in play
+    in_play = v.hands[-1].number if v.hands and any(d.code is codes.W108 for d in j.diagnostics) else None
     for hv, hr in zip(v.hands, j.record.hands, strict=False):
+        playing = hv.number == in_play and not hv.followed
         yield {
             "hand": hv.number,
             "dealer": hv.dealer or "",
             "declarer": hv.declarer or "",
             "bid": _bid(hv),
             "trump": hv.trump or "",
-            "points": _sides(hv.points),
-            "result": _outcome(hv, hr),
+            "points": _sides(hv.points or (_taken(hv, _game(v)) if playing else {})),
+            "result": "in play" if playing else _outcome(hv, hr),
             "award": _sides({k: a for k, a in hv.awards.items() if a}),
             "score": _sides(hv.score),
             "stated_result": _stated_result(hr),

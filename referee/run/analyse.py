@@ -51,9 +51,11 @@ def analyse_contained(task: HandTask) -> HandAnalysis | Skipped:
         return Skipped(task.facts.number, task.facts.index, crash_summary(e), fault=True)
 
 
-def _plan_contained(j: Judged, referee: Referee, only: int | None, budget: int, with_par: bool) -> list[HandTask | Skipped]:
+def _plan_contained(
+    j: Judged, referee: Referee, only: int | None, budget: int, with_par: bool, time_limit: float | None
+) -> list[HandTask | Skipped]:
     try:
-        return plan_record(j, referee, only=only, budget=budget, with_par=with_par)
+        return plan_record(j, referee, only=only, budget=budget, with_par=with_par, time_limit=time_limit)
     except Exception as e:
         return [Skipped(0, 0, crash_summary(e), fault=True)]
 
@@ -82,6 +84,7 @@ def analyse_records(
     only: int | None = None,
     budget: int = DEFAULT_BUDGET,
     with_par: bool = False,
+    time_limit: float | None = None,
     jobs: int = 1,
     done: Callable[[Judged], None] | None = None,
     executor: Executor | None = None,
@@ -90,8 +93,9 @@ def analyse_records(
     ``records.judge_paths(..., trace=True)``); with ``jobs`` > 1 the hands go to worker
     processes, or to ``executor`` when one is given (a Dask cluster's, for
     ``--cluster``; ``jobs`` is then its worker threads).  ``done`` is called as each
-    hand is finished, for a progress meter."""
-    plans = ((j, _plan_contained(j, referee, only, budget, with_par)) for j in judged)
+    hand is finished, for a progress meter.  ``time_limit``: seconds each hand's searches
+    may take (``HandTask.time_limit``), counted where the hand is solved."""
+    plans = ((j, _plan_contained(j, referee, only, budget, with_par, time_limit)) for j in judged)
     if executor is not None:
         yield from _spread(plans, executor, max(jobs, 1), done)
     elif jobs > 1:

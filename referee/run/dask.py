@@ -16,6 +16,15 @@ the window to keep (``IN_FLIGHT`` units per worker thread, followed as workers c
 and go).  What runs on it is ``ordered.in_order``'s, as for ``--jobs``: the two
 differ only in the executor.
 
+Every step of reaching a cluster is bounded, since Dask bounds only some of them (a
+scheduler's address that accepts the connection and never answers its handshake would
+otherwise be waited for without end, dask/distributed#8071): the connection and
+Dask's handshake, the scheduler's first answer (``identity``), the client's own start
+and the first worker each have a time limit (``timeouts``: ``CONNECT_TIMEOUT`` and
+``WORKER_WAIT``, or ``REFEREE_CLUSTER_TIMEOUT`` and ``REFEREE_CLUSTER_WORKER_WAIT``
+in seconds), and running out of one is a ``UsageError`` naming the address and what
+did not answer (exit status 2).
+
 A worker that dies while it runs a task is Dask's to handle: the scheduler gives the
 task to another worker, up to its ``distributed.scheduler.allowed-failures`` (3 by
 default), and only then does the task fail (``KilledWorker``); the window then does
@@ -31,10 +40,12 @@ when a run opens its session.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -52,17 +63,23 @@ __all__ = [
     "Session",
     "open_session",
     "parse_cluster",
+    "timeouts",
     "unit_failed",
 ]
 
 INSTALL = "pip install 'referee42[dask]'"
 
 CONNECT_TIMEOUT = 10.0
-"""Seconds to wait for a scheduler before saying it cannot be reached (Dask's own default
-is 30 s, long for a command line with a mistyped address)."""
+"""Seconds each step of reaching a scheduler may take (the connection, Dask's handshake,
+the first answer) before saying which did not answer (Dask's own default is 30 s, long
+for a command line with a mistyped address); ``REFEREE_CLUSTER_TIMEOUT`` overrides it."""
 
 WORKER_WAIT = 30.0
-"""Seconds to wait for a running scheduler's first worker before saying it has none."""
+"""Seconds to wait for a running scheduler's first worker before saying it has none, and
+for a local cluster to start; ``REFEREE_CLUSTER_WORKER_WAIT`` overrides it."""
+
+TIMEOUT_ENV = "REFEREE_CLUSTER_TIMEOUT"
+WORKER_WAIT_ENV = "REFEREE_CLUSTER_WORKER_WAIT"
 
 RETRIES = 2
 """``Client.submit(retries=...)``: a task that raised is run again this many times."""
@@ -212,39 +229,175 @@ def open_session(spec: ClusterSpec) -> Iterator[Session]:
             raise _usage_error(f"--cluster sync needs Dask, which is not installed: {INSTALL}") from None
         yield Session(sync_executor())
         return
+    connect, worker_wait = timeouts()
+    if spec.kind == "local":
+        with _quiet_logs():
+            yield from _local_session(spec, connect, worker_wait)
+        return
     distributed = _distributed()
     with _quiet_logs():
-        if spec.kind == "local":
-            from .local import default_jobs
-
-            workers = spec.workers or default_jobs()
-            import logging
-
-            try:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
-                cluster = distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
-                    silence_logs=logging.CRITICAL,  # in the workers too
-                )
-            except Exception as e:
-                raise _usage_error(f"--cluster {spec}: the local Dask cluster did not start: {e}") from None
-            with cluster, distributed.Client(cluster) as client:
-                yield Session(client.get_executor(pure=False, retries=RETRIES), client)
-            return
-        try:
-            client = distributed.Client(spec.address, timeout=CONNECT_TIMEOUT)
-        except Exception as e:  # OSError "Timed out trying to connect to ...", ValueError for an address Dask cannot read
-            raise _usage_error(f"--cluster {spec}: cannot reach the Dask scheduler: {e}") from None
+        address = str(spec.address)
+        _probe(distributed, address, connect)
+        client = _bounded(
+            lambda: distributed.Client(address, timeout=connect),
+            3 * connect,  # the client's own connection, handshake and first answer
+            f"--cluster {spec}: cannot reach the Dask scheduler",
+            "the scheduler",
+        )
         with client:
             try:  # a scheduler without workers would take the units and never answer
-                client.wait_for_workers(1, timeout=WORKER_WAIT)
+                client.wait_for_workers(1, timeout=worker_wait)
             except Exception:
                 raise _usage_error(
-                    f"--cluster {spec}: the Dask scheduler has no workers (start them with `dask worker {spec.address}`)"
+                    f"--cluster {spec}: the Dask scheduler has no workers after {_seconds(worker_wait)} "
+                    f"(start them with `dask worker {spec.address}`)"
                 ) from None
             yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+
+
+def _local_session(spec: ClusterSpec, connect: float, worker_wait: float) -> Iterator[Session]:
+    """``local:N``'s session: a ``LocalCluster`` started for the run and stopped after it.
+
+    Its workers ignore SIGINT once they are up (``dask_setup``): Ctrl-C, which a terminal
+    sends to every process of the command, is answered by this process alone, which
+    stops them.  (A worker still starting when Ctrl-C comes may print Python's own
+    fatal error as it dies.)"""
+    import logging
+
+    from .local import default_jobs, stop_children
+
+    workers = spec.workers or default_jobs()
+    distributed = _distributed()
+    before = _children()
+    try:
+
+        def start() -> Any:  # one thread a worker: judging is pure Python, and threads would share one interpreter lock
+            return distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # a free port: another cluster may hold Dask's 8787
+                silence_logs=logging.CRITICAL,  # in the workers too
+                preload=[__name__],  # dask_setup: Ctrl-C is this process's to answer
+            )
+
+        cluster = _bounded(start, worker_wait, f"--cluster {spec}: the local Dask cluster did not start", "its workers")
+        with cluster, distributed.Client(cluster, timeout=connect) as client:
+            yield Session(client.get_executor(pure=False, retries=RETRIES), client)
+    except BaseException:  # an interrupt: the workers stopped at once, not after the units they are judging
+        stop_children(before)
+        raise
+
+
+def _children() -> set[Any]:
+    import multiprocessing
+
+    return set(multiprocessing.active_children())
+
+
+def dask_setup(worker: Any) -> None:
+    """A local cluster's worker ignores SIGINT (loaded there as a Dask preload): Ctrl-C on a
+    terminal reaches every process of the command, and the command's own process stops
+    the workers and says so once, with no traceback from each of them."""
+    import signal
+
+    with suppress(ValueError):  # only a process's main thread may; a worker's event loop runs there
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _env_seconds(name: str, default: float) -> float:
+    """The seconds ``name`` in the environment gives (``default`` when it is not set)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise _usage_error(f"{name}={text!r}: give a number of seconds greater than 0")
+    return value
+
+
+def timeouts() -> tuple[float, float]:
+    """The seconds each step of reaching a scheduler may take, and the seconds to wait for
+    workers: ``CONNECT_TIMEOUT`` and ``WORKER_WAIT``, or the environment's
+    ``REFEREE_CLUSTER_TIMEOUT`` and ``REFEREE_CLUSTER_WORKER_WAIT``.
+
+    >>> timeouts() == (CONNECT_TIMEOUT, WORKER_WAIT) or "the environment sets them"
+    True
+    """
+    return _env_seconds(TIMEOUT_ENV, CONNECT_TIMEOUT), _env_seconds(WORKER_WAIT_ENV, WORKER_WAIT)
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} s"
+
+
+def _probe(distributed: Any, address: str, timeout: float) -> None:
+    """Reach the scheduler at ``address`` once, each step within ``timeout``: the connection
+    and Dask's handshake (``distributed.comm.connect``, whose own timeout covers only the
+    connection), then its answer to ``identity``.  A step that fails is a ``UsageError``
+    that says which.  Only then does the ``Client`` start, whose handshake Dask does not
+    bound."""
+    import asyncio
+
+    where = f"--cluster {address}"
+    not_dask = "(is it a Dask scheduler's address?)"
+
+    async def probe() -> None:
+        closed = distributed.comm.CommClosedError
+        try:  # connect() retries a refused connection until its timeout; the handshake gets as long again
+            comm = await asyncio.wait_for(distributed.comm.connect(address, timeout=timeout), 2 * timeout)
+        except TimeoutError:
+            raise _usage_error(
+                f"{where}: the address accepted the connection but did not answer Dask's handshake within {_seconds(2 * timeout)} {not_dask}"
+            ) from None
+        except closed:
+            raise _usage_error(f"{where}: the address closed the connection during Dask's handshake {not_dask}") from None
+        except OSError as e:  # "Timed out trying to connect to ... after 10 s"
+            raise _usage_error(f"{where}: cannot reach the Dask scheduler: {e}") from None
+        except Exception as e:  # what it sent is not Dask's protocol (a length Dask cannot allocate, bytes it cannot decode)
+            raise _usage_error(f"{where}: the address answered with what is not Dask's protocol ({type(e).__name__}) {not_dask}") from None
+        try:
+            await asyncio.wait_for(comm.write({"op": "identity", "reply": True}), timeout)
+            reply = await asyncio.wait_for(comm.read(), timeout)
+        except TimeoutError:
+            raise _usage_error(f"{where}: the scheduler did not answer within {_seconds(timeout)} {not_dask}") from None
+        except closed:
+            raise _usage_error(f"{where}: the address closed the connection before answering {not_dask}") from None
+        except Exception as e:
+            raise _usage_error(f"{where}: the address answered with what is not Dask's protocol ({type(e).__name__}) {not_dask}") from None
+        finally:
+            comm.abort()
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        if kind != "Scheduler":
+            raise _usage_error(f"{where}: the address is not a Dask scheduler (it says it is {str(kind)[:40]!r})")
+
+    asyncio.run(probe())
+
+
+def _bounded(make: Callable[[], Any], limit: float, problem: str, what: str) -> Any:
+    """``make()``, given at most ``limit`` seconds (Dask does not bound every step of starting a
+    client or a cluster): run in a thread of its own, left behind if it never returns (it
+    holds only a connection or a cluster being started; the process's exit ends both)."""
+    box: list[Any] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            box.append(make())
+        except BaseException as e:  # handed to the waiting thread
+            failure.append(e)
+
+    thread = threading.Thread(target=run, name="referee-cluster-start", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if failure:
+        raise _usage_error(f"{problem}: {failure[0]}")
+    if not box:
+        raise _usage_error(f"{problem}: {what} did not answer within {_seconds(limit)}")
+    return box[0]
 
 
 @contextmanager

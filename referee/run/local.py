@@ -8,21 +8,28 @@ breaks the pool; ``worker_died`` says so once, and the window does the rest here
 
 ``concurrent.futures`` (and the ``logging`` it imports) is imported only when a pool
 starts or fails: a command that runs in one process never pays for it.
+
+A pool left by an exception (Ctrl-C, SIGTERM, a reader gone) stops its workers at once
+(``stop_children``) instead of waiting for the units they are judging, which may take
+long (a hand ``analyze`` solves): nothing they would give is wanted any more.  The
+workers ignore SIGINT, which a terminal sends to every process of the command, so
+that only this process says so, once.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["JOBS_PER_CORE", "WORKER_DIED", "default_jobs", "max_jobs", "process_pool", "tune_gc", "worker_died"]
+__all__ = ["JOBS_PER_CORE", "WORKER_DIED", "default_jobs", "max_jobs", "process_pool", "stop_children", "tune_gc", "worker_died"]
 
 JOBS_PER_CORE = 4
 """``--jobs`` is lowered to this many processes per core: more only add start-up time and
@@ -63,16 +70,73 @@ def tune_gc() -> None:
 def process_pool(
     workers: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
 ) -> Iterator[ProcessPoolExecutor]:
-    """A pool of ``workers`` processes, shut down (work not started dropped) when the block ends."""
+    """A pool of ``workers`` processes, shut down when the block ends: after its work when
+    it ends normally, its workers stopped at once when an exception (an interrupt) ends it."""
     import multiprocessing  # only here: a single process never pays for the pool's imports
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs)
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(initializer, initargs))
     try:
         yield pool
+    except BaseException:
+        with _quiet_broken_pool():
+            stop_children(before)
+            pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _quiet_broken_pool() -> Iterator[None]:
+    """No traceback from the pool's own thread while its workers are stopped: Python 3.11's
+    pool marks every pending unit failed when a worker dies, and fails on those already
+    cancelled (``InvalidStateError``, ignored there from Python 3.12 on); nothing else of
+    that thread's is silenced."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if not isinstance(args.exc_value, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        threading.excepthook = previous
+
+
+def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's start: SIGINT ignored (the command's process answers it for all) and
+    SIGTERM its default, not the handler a forked worker inherits; then ``initializer``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def stop_children(keep: set[Any] | None = None, grace: float = 0.5) -> None:
+    """Stop this process's ``multiprocessing`` children (a pool's workers, a local Dask
+    cluster's), but those in ``keep``: SIGTERM, and SIGKILL for any still there after
+    ``grace`` seconds; each is waited for, so none is left behind as a zombie or an orphan."""
+    import multiprocessing
+    import time
+
+    children = [c for c in multiprocessing.active_children() if keep is None or c not in keep]
+    for child in children:
+        with suppress(OSError, ValueError):
+            child.terminate()
+    deadline = time.monotonic() + grace
+    for child in children:
+        with suppress(OSError, ValueError, AssertionError):
+            child.join(max(0.0, deadline - time.monotonic()))
+            if child.is_alive():
+                child.kill()
+                child.join(grace)
 
 
 def worker_died(work: str) -> Callable[[object, Exception], None]:

@@ -35,8 +35,20 @@ PART_BYTES = 64 * 2**20
 
 
 def part_name(n: int) -> str:
-    """``part-00000``: five digits, so that name order is part order up to 100,000 parts."""
-    return f"part-{n:05d}"
+    """``part-00000`` to ``part-99999``, then wider names that still sort after them, so that
+    name order is part order however many parts there are: past each width's last
+    value, the next part's name is that last value followed by a number one digit wider
+    (``part-99999000000`` for the 100,001st part), and a prefix sorts before what extends it.
+
+    >>> [part_name(n) for n in (0, 99_999, 100_000, 1_099_999, 1_100_000)]
+    ['part-00000', 'part-99999', 'part-99999000000', 'part-99999999999', 'part-999999999990000000']
+    """
+    prefix, width, first = "", 5, 0
+    while n - first >= 10**width:  # past this width: its last value, then one digit more
+        prefix += "9" * width
+        first += 10**width
+        width += 1
+    return f"part-{prefix}{n - first:0{width}d}"
 
 
 class PartWriter:

@@ -93,7 +93,7 @@ def test_json_lines_validate(paths: list[str]) -> None:
 def test_a_hand_with_rule_errors_is_skipped_and_the_others_go_on() -> None:
     run = Run("analyze", RENEGE, COSTLY)
     assert run.code == 1
-    assert "note[W105]: hand 1 is not analysed: it has rule errors (E404)" in run.out
+    assert "note[W105]: hand 1 is not analysed: E404 (renege) changes the position" in run.out
     assert "--> samples/broken/42-renege.42:3:1" in run.out
     assert "error[E404]" in run.out and "samples/legal/42-costly-play.42 #1 hand 1" in run.out
     assert run.out.splitlines()[-1] == "2 files, 0 games, 2 hands: 1 error, 0 warnings; 1 hand analysed, 1 not"
@@ -106,11 +106,36 @@ def test_a_hand_without_its_deal_is_a_note_not_an_error() -> None:
     assert "--> samples/legal/42-hand-log.42:22:1" in run.err
 
 
-def test_past_the_budget_it_says_so_and_gives_no_value() -> None:
+def test_past_the_budget_a_position_says_so_and_gives_no_value() -> None:
     run = Run("analyze", "--format", "json", "--budget", "50", COSTLY)
-    (note, summary) = (json.loads(line) for line in run.out.splitlines())
-    assert note["code"] == "W105" and "needs more than 50 nodes (--budget)" in note["message"]
-    assert (summary["analysed"], summary["not_analysed"], summary["exit"]) == (0, 1, 0)
+    (hand, summary) = (json.loads(line) for line in run.out.splitlines())
+    assert hand["type"] == "hand" and (hand["positions"], hand["solved"], hand["budget"]) == (4, 0, 50)
+    assert {(p["solved"], p["unsolved"], p["value_before"], p["cost"]) for p in hand["plays"]} == {(False, "budget", None, None)}
+    assert hand["opening_value"] is hand["opening_makes"] is hand["final_value"] is None
+    assert (summary["analysed"], summary["not_analysed"], summary["positions"], summary["solved"], summary["exit"]) == (1, 0, 4, 0, 0)
+    text = Run("analyze", "--budget", "50", COSTLY).out
+    assert "0 of 4 positions solved; no value is given for the others: 4 past the budget of 50 nodes each (--budget)" in text
+    assert text.splitlines()[-1].endswith("1 hand analysed (0 of 4 positions solved)")
+
+
+def test_88_each_position_it_can_solve_has_its_value() -> None:
+    """Issue 28: a Texas 88 hand whose opening is past the budget is analysed, not W105:
+    its later positions have their values (a small budget and a short limit keep it quick)."""
+    run = Run(
+        "analyze", "--format", "json", "--hand", "1", "--budget", "20000", "--time-limit", "60", "--jobs", "1", "samples/legal/88-game.42"
+    )
+    (hand, summary) = (json.loads(line) for line in run.out.splitlines())
+    assert summary["not_analysed"] == 0 and hand["positions"] == 54
+    solved = [p for p in hand["plays"] if p["solved"]]
+    assert 0 < len(solved) < 54 and hand["plays"][-1]["solved"]
+    assert {p["unsolved"] for p in hand["plays"]} <= {None, "budget", "time-limit", "not-reached"}
+
+
+def test_a_time_limit_of_0_is_no_limit_and_a_negative_one_is_refused() -> None:
+    run = Run("analyze", "--format", "json", "--time-limit", "0", COSTLY)
+    assert json.loads(run.out.splitlines()[0])["time_limit"] is None
+    bad = Run("analyze", "--time-limit", "-1", COSTLY)
+    assert bad.code == 2 and "--time-limit" in bad.err
 
 
 def test_one_hand_and_a_file(tmp_path: Path) -> None:
@@ -138,11 +163,13 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert message in run.err, run.err
 
 
-def test_the_help_gives_the_solvers_default_budget() -> None:
-    from referee.cli.analyze import BUDGET_HELP
+def test_the_help_gives_the_solvers_default_budget_and_time_limit() -> None:
+    from referee.cli.analyze import BUDGET_HELP, TIME_LIMIT_HELP
+    from referee.judging.analysis import DEFAULT_TIME_LIMIT
 
-    assert f"{DEFAULT_BUDGET:,}" == BUDGET_HELP
-    assert f"default {BUDGET_HELP}" in Run("analyze", "--help").out.replace("\n", " ").replace("  ", " ")
+    assert (f"{DEFAULT_BUDGET:,}", f"{DEFAULT_TIME_LIMIT:g}") == (BUDGET_HELP, TIME_LIMIT_HELP)
+    shown = " ".join(Run("analyze", "--help").out.split())
+    assert f"default {BUDGET_HELP}" in shown and f"default {TIME_LIMIT_HELP};" in shown
 
 
 def test_the_schema_command_prints_the_published_schema() -> None:

@@ -95,3 +95,15 @@ def test_a_run_that_fails_leaves_no_directory(tmp_path: Path, monkeypatch: pytes
     status, err = invoke("convert", "--to", "jsonl", LEGAL, "--parts", str(tmp_path / "out"))
     assert status == 2 and "internal error: RuntimeError: boom" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_part_names_sort_in_part_order_past_every_width() -> None:
+    """By construction: around each width's end (100,000 parts, 1,100,000, 11,100,000 and a
+    number past 2**64), name order is part order and no two names are the same."""
+    numbers = sorted(
+        {n for edge in (0, 100_000, 1_100_000, 11_100_000, 111_100_000) for n in range(max(0, edge - 50), edge + 50)} | {2**64, 2**64 + 1}
+    )
+    names = [part_name(n) for n in numbers]
+    assert sorted(names) == names
+    assert len(set(names)) == len(names)
+    assert part_name(99_999) == "part-99999" and part_name(100_000) == "part-99999000000"

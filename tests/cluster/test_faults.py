@@ -87,7 +87,10 @@ def test_a_scheduler_without_workers_is_a_usage_error(corpora: dict[str, list[st
         address = str(empty.scheduler_address)
         result = CliRunner().invoke(app, ["score", "--format", "json", corpora["88"][0], "--cluster", address])
     assert result.exit_code == 2
-    assert f"error: --cluster {address}: the Dask scheduler has no workers (start them with `dask worker {address}`)" in result.stderr
+    assert (
+        f"error: --cluster {address}: the Dask scheduler has no workers after 0.5 s (start them with `dask worker {address}`)"
+        in result.stderr
+    )
 
 
 def test_standard_input_is_read_here_in_its_turn(corpora: dict[str, list[str]], scheduler: str) -> None:

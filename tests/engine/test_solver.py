@@ -25,6 +25,7 @@ from referee.engine.games import GAMES, make_rules
 from referee.engine.hand import Hand, Phase
 from referee.engine.par import par
 from referee.engine.solver import Position, claim_holds, solve, solve_line
+from referee.engine.solver_search import STRIDE
 from referee.engine.tiles import Tile, count_value, tile
 from referee.engine.trump import declarations_for
 from referee.engine.turns import seat_order
@@ -229,6 +230,7 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
         assert len(line) == len(plays)
         for pos, got in zip(positions, line, strict=True):
             value, per_tile = oracle(pos)
+            assert got is not None, "every position of a short line is solved within the budget"
             assert (got.value, dict(got.moves)) == (value, per_tile)
     for game, declaration, options in [("moon", Declaration("suit", 3), {}), ("42", Declaration("suit", 5), {})]:
         hand = hand_in_play(game, declaration, options, rng)
@@ -240,18 +242,63 @@ def test_a_line_keeps_one_table_and_gives_what_each_position_alone_gives() -> No
             hand.play(plays[-1])
         for pos, got in zip(positions, solve_line(start, plays), strict=True):
             alone = solve(pos, moves=True)
+            assert got is not None
             assert (got.value, got.moves, got.mover_high) == (alone.value, alone.moves, alone.mover_high)
 
 
-def test_a_line_stops_at_its_first_unsolved_position_and_refuses_an_illegal_tile() -> None:
-    hand = hand_in_play("42", Declaration("suit", 4), {}, random.Random(8))
-    start = position_of(hand.view())
-    first = hand.legal_plays()[0]
-    short = solve_line(start, [first, first], budget=20)
-    assert len(short) == 1 and not short[0].solved and short[0].value is None and short[0].moves == ()
-    held_by_another = hand.hands[((hand.turn or 0) + 1) % 4][0]
+def _played_out(game: str, declaration: Declaration, seed: int) -> tuple[Position, list[Tile]]:
+    """A hand's opening position and a line of best play of it to the last trick (a hand
+    played at random ends when its contract is settled)."""
+    start = position_of(hand_in_play(game, declaration, {}, random.Random(seed)).view())
+    return start, [t for _, t in solve(start, line=True).line]
+
+
+def test_a_line_solves_each_position_on_its_own_budget_and_refuses_an_illegal_tile() -> None:
+    """A position past the budget is unsolved; every other one is still solved, and right."""
+    start, plays = _played_out("42", Declaration("suit", 4), 8)
+    whole = solve_line(start, plays)
+    short = solve_line(start, plays, budget=60)
+    assert len(short) == len(whole) == len(plays) and all(s is not None and s.solved for s in whole)
+    unsolved = [i for i, s in enumerate(short) if s is not None and not s.solved]
+    assert 0 in unsolved and len(unsolved) < len(plays) - 4  # the opening is dear, the endings cheap
+    for got, want in zip(short, whole, strict=True):
+        assert got is not None and want is not None and not got.stopped
+        if got.solved:
+            assert (got.value, got.moves) == (want.value, want.moves)
+        else:
+            assert got.value is None and got.moves == () and got.nodes > 60
+    held_by_another = start.hands[(start.turn + 1) % 4][0]
     with pytest.raises(ValueError, match="cannot play"):
-        solve_line(start, [held_by_another])
+        solve_line(start, [plays[0], held_by_another])
+
+
+def test_a_stopped_line_keeps_what_it_solved_from_the_end() -> None:
+    """``stop`` is asked between positions and every ``STRIDE`` nodes: told to stop at its
+    fifth question, the line has solved the last positions (few nodes each) and left the
+    rest unreached (None), never guessed."""
+    start, plays = _played_out("42", Declaration("suit", 2), 3)
+    whole = solve_line(start, plays)
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 5
+
+    cut = solve_line(start, plays, stop=stop)
+    assert cut[:-4] == [None] * (len(plays) - 4)
+    assert [(s.value, s.moves) for s in cut[-4:] if s is not None] == [(s.value, s.moves) for s in whole[-4:] if s is not None]
+
+
+def test_a_search_told_to_stop_gives_up_within_a_stride() -> None:
+    """A Texas 88 deal from its opening lead needs far more than ``STRIDE`` nodes; a
+    ``stop`` that always says yes ends it at the first question, unsolved."""
+    hand = hand_in_play("88", Declaration("suit", 6), {}, random.Random(5))
+    start = position_of(hand.view())
+    got = solve(start, stop=lambda: True)
+    assert (got.solved, got.value, got.stopped) == (False, None, True)
+    assert STRIDE < got.nodes <= 2 * STRIDE + 1
+    assert solve(start, budget=STRIDE // 2, stop=lambda: True).stopped is False  # the budget came first
 
 
 def test_sevens_is_forced_and_gives_the_forced_line() -> None:

@@ -27,7 +27,7 @@ from referee.notation.reader import read_text
 from referee.notation.record import GameRecord, HandRecord, Tag
 from referee.notation.writer import format_game
 from referee.play.players import Player
-from referee.play.simulate import _hand_record, simulate_games
+from referee.play.simulate import scored_record, simulate_games
 from referee.report.render import render_diagnostic
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -362,7 +362,7 @@ def contract_hand(seed: int, contract: str, doubles: str = "own-suit") -> tuple[
 
 def as_record(hand: Hand, deal: list[list[Tile]]) -> GameRecord:
     result = hand.result()
-    hr = _hand_record(1, hand, deal, [], result, list(result.awards))
+    hr = scored_record(1, hand, deal, [], result, list(result.awards))
     hr.score = None
     opts = " ".join(f"{k}={v}" for k, v in hand.rules.option_values().items() if k in (*CONTRACTS, "nello-doubles"))
     return GameRecord(tags=[Tag(name="Rules", value="42"), Tag(name="Options", value=opts), Tag(name="Mode", value="log")], hands=[hr])

@@ -23,7 +23,7 @@ from referee.notation.reader import read_text
 from referee.notation.record import AcceptedPlay, GameRecord, Tag
 from referee.notation.writer import format_game
 from referee.play.players import Player
-from referee.play.simulate import _hand_record
+from referee.play.simulate import scored_record
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -142,7 +142,7 @@ def _hand_with(rules_name: str, seed: int, out_of_turn: tuple[int, int] | None) 
         else:
             break
     result = state.finish(hand)
-    record = _hand_record(1, hand, deal, kitty, result, state.scores)
+    record = scored_record(1, hand, deal, kitty, result, state.scores)
     record.accepted = accepted
     return GameRecord([Tag("Rules", rules_name), Tag("Mode", "log")], [record]), hand
 
@@ -211,7 +211,7 @@ def _reneged(game: str, seed: int) -> tuple[GameRecord, tuple[int, int], Hand] |
     if found is None:
         return None
     result = state.finish(hand)
-    record = _hand_record(1, hand, deal, kitty, result, state.scores)
+    record = scored_record(1, hand, deal, kitty, result, state.scores)
     record.result = record.award = record.score = None
     return GameRecord([Tag("Rules", game), Tag("Mode", "log")], [record]), found, hand
 

@@ -154,3 +154,15 @@ def test_a_tile_played_twice_is_refused_when_the_deal_is_not_written() -> None:
     """The deal rebuilt from the plays gives a tile to the first who played it only."""
     text = '[Rules "42"]\n[Mode "log"]\n\n' + hand(1, "E", AUCTION + played(["N 6-1 E 6-1 S 5-0 W 2-2"]))
     assert said(text)[0] == ("E403", "6-1 was already played in this hand")
+
+
+def test_score_shows_the_hand_in_play_and_its_points_so_far() -> None:
+    """A game in progress: the score table's last row is the hand in play, with the points
+    each side's tricks have taken, not "not followed"."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    out = CliRunner().invoke(app, ["score", "--format", "text", "samples/broken/42-game-in-progress.42"], env={"COLUMNS": "200"}).stdout
+    row = next(line for line in out.splitlines() if "in play" in line)
+    assert "NS 0 EW 6" in row and "not followed" not in out

@@ -128,6 +128,15 @@ def test_a_record_changed_by_hand_is_kept(tmp_path: Path) -> None:
     assert last["op"] == "open" and len(last["entries"]) == len(ENTRIES) - 2
 
 
+def test_comments_written_into_the_record_are_not_kept_and_the_table_says_so(tmp_path: Path) -> None:
+    game = tmp_path / "game.42"
+    text = played(game)
+    game.write_text(text.replace("  trump sixes\n", "  trump sixes  ; N had five of them\n"), encoding="utf-8")
+    with Table.open(game) as table:
+        assert table.notes[-1] == f"{game}: the game's comments (1) are not kept: the table writes the game from its entries"
+    assert game.read_text(encoding="utf-8") == text
+
+
 def test_a_record_changed_while_the_table_has_it_is_not_overwritten(tmp_path: Path) -> None:
     game = tmp_path / "game.42"
     with Table.open(game, dealer="W") as table:

@@ -19,7 +19,7 @@ from referee.engine.games import make_rules
 from referee.judging.replay import judge
 from referee.match.bots import LocalBot
 from referee.match.process import BotProcess
-from referee.match.table import FaultRule, GameOutcome, GameSpec, SeatGone, TimeRule, play_game
+from referee.match.table import FaultRule, GameOutcome, GameSpec, Seat, SeatGone, TimeRule, play_game
 
 from .script import bad_bot
 
@@ -45,7 +45,7 @@ EXPECTED = {
 
 def played(fault: str, tmp_path: Path, rule: FaultRule, hands: int = 2) -> tuple[GameOutcome, BotProcess]:
     east = BotProcess(bad_bot(fault, "--delay", "0.6"), tmp_path / "east.err")
-    seats = [LocalBot.shipped("random"), east, LocalBot.shipped("random"), LocalBot.shipped("random")]
+    seats: list[Seat] = [LocalBot.shipped("random"), east, LocalBot.shipped("random"), LocalBot.shipped("random")]
     spec = GameSpec(
         number=1,
         names=("good", "bad", "good", "bad"),
@@ -105,7 +105,7 @@ def test_max_faults_with_recover_ends_the_game_at_the_nth(tmp_path: Path) -> Non
 def test_a_reply_past_the_game_budget_is_a_time_fault(tmp_path: Path) -> None:
     """With --tc, a decision may take what is left of the bot's budget for the game, no more."""
     east = BotProcess(bad_bot("slow", "--delay", "0.6"), tmp_path / "east.err")
-    seats = [LocalBot.shipped("random"), east, LocalBot.shipped("random"), LocalBot.shipped("random")]
+    seats: list[Seat] = [LocalBot.shipped("random"), east, LocalBot.shipped("random"), LocalBot.shipped("random")]
     spec = GameSpec(
         number=1, names=("good", "bad", "good", "bad"), deal=lambda k: shuffle_deal(RULES.game, random.Random(f"faults/{k}")),
         first_dealer=3, seed=1, max_hands=1,

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -47,7 +48,7 @@ class Ran:
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
         self.code, self.out, self.err = result.exit_code, result.stdout, result.stderr
 
-    def json(self) -> list[dict[str, object]]:
+    def json(self) -> list[dict[str, Any]]:
         return [json.loads(line) for line in self.out.splitlines() if line.startswith("{")]
 
 
@@ -151,9 +152,9 @@ def test_three_bots_get_ratings_and_a_cross_table(tmp_path: Path) -> None:
     assert ran.code == 0, ran.err
     summary = ran.json()[-1]
     jsonschema.Draft202012Validator(schema_for("match")).validate(summary)
-    assert [(p["a"], p["b"]) for p in summary["pairings"]] == [("a", "b"), ("a", "c"), ("b", "c")]  # type: ignore[index]
-    assert {r["name"] for r in summary["ratings"]} == {"a", "b", "c"}  # type: ignore[union-attr]
-    assert summary["cross_table"]["a"]["b"][1] == 2  # type: ignore[index]
+    assert [(p["a"], p["b"]) for p in summary["pairings"]] == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert {r["name"] for r in summary["ratings"]} == {"a", "b", "c"}
+    assert summary["cross_table"]["a"]["b"][1] == 2
     text = match("-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "-b", f"c={RANDOM}", "--pairs", "1", "--seed", "3", *QUICK).out
     assert "Rank" in text and "95% interval" in text
 
@@ -214,7 +215,7 @@ def test_results_file_holds_the_summary(tmp_path: Path) -> None:
 
 def test_the_shipped_bot_speaks_the_protocol() -> None:
     hello = {"type": "hello", "protocol": "referee-bot/1", "game": "42", "options": {"nello": "on"}, "seat": "N", "seed": 3}
-    view = {
+    view: dict[str, Any] = {
         "seat": "N", "hand": 1, "phase": "call", "dealer": "W", "turn": "N", "tiles": ["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "1-0"],
         "kitty": None, "laid_away": None, "exchanged": None, "calls": [], "bid": None, "declarer": None, "contract": None,
         "trump": None, "trump_by": None, "out": [], "trick": [], "tricks": [], "points": {"NS": 0, "EW": 0},
@@ -277,7 +278,7 @@ def test_a_dask_cluster_plays_the_same_match(tmp_path: Path) -> None:
     what --concurrency 1 writes, byte for byte."""
     pytest.importorskip("distributed")
     args = ["-b", f"a={RANDOM}", "-b", f"b={RANDOM}", "--pairs", "3", "--seed", "9", "-f", "json", *QUICK]
-    out = {}
+    out: dict[str, Any] = {}
     for how in ([], ["--cluster", "local:2"], ["--cluster", "sync"]):
         records = tmp_path / f"{len(out)}.42"
         ran = match(*args, *how, "-O", str(records))

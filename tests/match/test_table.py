@@ -172,7 +172,7 @@ def faulty(at: int, answer: Callable[[Message], Message | None], value: str) -> 
 @pytest.mark.parametrize("on_fault", ["forfeit-hand", "forfeit-game"])
 def test_an_illegal_answer_is_a_forfeit_that_checks_clean(on_fault: str) -> None:
     rules = make_rules("42")
-    responders = [ShippedBot("sensible").answer for _ in range(4)]
+    responders: list[Callable[[Message], Message | None]] = [ShippedBot("sensible").answer for _ in range(4)]
     responders[1] = faulty(3, responders[1], "6-6 please")
     out, heard = play(rules, 2, responders, faults=FaultRule(on_fault=on_fault))  # type: ignore[arg-type]
     (note,) = out.faults
@@ -191,7 +191,7 @@ def test_an_illegal_answer_is_a_forfeit_that_checks_clean(on_fault: str) -> None
 
 def test_max_faults_ends_a_bots_game_at_its_nth_fault() -> None:
     rules = make_rules("42")
-    responders = [ShippedBot("sensible").answer for _ in range(4)]
+    responders: list[Callable[[Message], Message | None]] = [ShippedBot("sensible").answer for _ in range(4)]
     responders[2] = faulty(1, faulty(20, responders[2], "nonsense"), "nonsense")
     out, _ = play(rules, 3, responders, faults=FaultRule(max_faults=2))
     assert [f.kind for f in out.faults] == ["illegal", "illegal"]

@@ -707,6 +707,6 @@ def test_the_examples_in_the_docs_read_clean() -> None:
         records = [r.record for r in results if r.record is not None]
         sheet = [rec.tag("Detail") == "hands" for rec in records]
         assert records and all((h.tricks or s) and not h.unreadable for rec, s in zip(records, sheet, strict=True) for h in rec.hands)
-        rules.append(records[0].tag("Rules") + (" sheet" if sheet[0] else ""))
+        rules.append((records[0].tag("Rules") or "") + (" sheet" if sheet[0] else ""))
     # the third: the irregularities ruled at the table; the fourth, a forfeit; the fifth, a score sheet without plays
     assert rules == ["42", "42", "42", "42", "42 sheet", "moon", "88"]

@@ -139,6 +139,6 @@ def test_report_with_analysis_marks_the_play_that_lost_the_hand(tmp_path: Path) 
     assert html.count('class="cost"') == 1  # the only costly play
     assert "opening value 32 points (EW need 31 points); made → set at trick 1, E (Bob) played 4-3 (best 6-6)" in html
     renege = (tmp_path / "42-renege.html").read_text(encoding="utf-8")
-    assert "Not analysed: it has rule errors (E404)" in renege
+    assert "Not analysed: E404 (renege) changes the position" in renege
     code, _, _ = run("report", "samples/legal/42-costly-play.42", "-O", str(target))
     assert code == 0 and 'class="cost"' not in target.read_text(encoding="utf-8")
