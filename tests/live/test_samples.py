@@ -53,6 +53,9 @@ NOT_ENTRIES = {
     "42-claim-not-verified.42": "a warning (W101): the claim is recorded and the table says it",
     "syntax-repeated-tag.42": "a header's tags are the table's",
     "syntax-unknown-tag.42": "a header's tags are the table's",
+    "42-forfeit-after-hand-ended.42": "a forfeit is a bot's fault in `referee match`, not an entry at a table",
+    "42-forfeit-wrong-trick.42": "a forfeit is a bot's fault in `referee match`, not an entry at a table",
+    "42-termination-without-forfeit.42": "[Termination] is a match's tag: a table's game ends when a side reaches the target",
 }
 
 
