@@ -98,6 +98,8 @@ class TrumpTable:
     def playable(self, held: Sequence[Tile], lead: Tile | None) -> list[Tile]:
         """The tiles of ``held`` a player may play; ``lead`` is the trick's first tile (None: leading)."""
         if self.forced:
+            if not held:  # a seat with no tile left (or none dealt, in a damaged record) may play nothing
+                return []
             rank = self.rank
             best = max(rank[t][0] for t in held)
             return [t for t in held if rank[t][0] == best]

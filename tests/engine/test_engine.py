@@ -908,3 +908,13 @@ def test_option_errors(game: str, options: dict[str, str]) -> None:
     with pytest.raises(OptionError) as info:
         make_rules(game, options)
     assert info.value.code == "S005"
+
+
+def test_a_seat_with_no_tile_may_play_nothing_under_every_declaration() -> None:
+    """A damaged record can leave a seat's deal out; under sevens (each plays the tile
+    nearest 7) the nearest of no tiles once raised instead of giving no play (found by
+    the fuzz harness through `referee show`)."""
+    from referee.engine.declarations import Declaration, table_for
+
+    for d in (Declaration("sevens"), Declaration("suit", 5), Declaration("doubles"), Declaration("follow-me")):
+        assert table_for(d).playable([], None) == []
