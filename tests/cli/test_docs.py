@@ -181,3 +181,15 @@ def test_every_page_cites_a_pagat_page_by_the_address_the_sources_list_gives() -
     for page in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]:
         cited = set(re.findall(r"https?://www\.pagat\.com/[\w/.-]+", page.read_text(encoding="utf-8")))
         assert cited <= listed, f"{page.name} cites {sorted(cited - listed)}, not in docs/rules.md's sources"
+
+
+def test_the_readme_lists_every_command_and_every_page() -> None:
+    """A newcomer finds every command in the README's table and every page of docs/ in its list."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    table = [line for line in readme.splitlines() if line.startswith("| `referee ")]
+    missing = [name for name in commands if not any(re.search(rf"`referee {re.escape(name)}[ `\\]", row) for row in table)]
+    assert not missing, f"README.md's command table does not list: {missing}"
+    pages = [page.name for page in sorted(DOCS.glob("*.md"))]
+    unlisted = [name for name in pages if f"`docs/{name}`" not in readme]
+    assert not unlisted, f"README.md's documentation list does not name: {unlisted}"
