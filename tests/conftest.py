@@ -66,3 +66,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         f"profile {settings.get_current_profile_name()}: {STATS['inputs']:,} inputs, {STATS['runs']:,} command runs, "
         f"no exception escaped; known reader bugs met: {known or 'none'}"
     )
+    for key, n in sorted(STATS.items()):
+        if key.startswith("inputs:"):
+            surface = key[7:]
+            terminalreporter.write_line(f"  {surface}: {n:,} inputs, {STATS[f'runs:{surface}']:,} command runs")

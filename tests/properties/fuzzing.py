@@ -48,6 +48,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").rglob("*.42"))
 
 STATS: Counter[str] = Counter()
+_SURFACE = ["other"]
+"""The surface the input being tried belongs to, so that each run is counted under it."""
+
+
+def count_input(surface: str) -> None:
+    """Count one input of ``surface`` (random bytes, damaged records, hostile texts, ...) and
+    the command runs that follow it, for the summary at the end of the session."""
+    STATS["inputs"] += 1
+    STATS[f"inputs:{surface}"] += 1
+    _SURFACE[0] = surface
+
+
 """``inputs``, ``runs`` (one command on one input) and ``known:ID`` hits, for the session."""
 
 ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "120", "LINES": "50"}
@@ -172,6 +184,7 @@ def run(args: list[str], stdin: bytes | None = None) -> Run:
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
     STATS["runs"] += 1
+    STATS[f"runs:{_SURFACE[0]}"] += 1
     return Run(args, status, out.getvalue(), err.getvalue(), time.perf_counter() - start, escaped)
 
 
@@ -187,6 +200,7 @@ def run_all(jobs: list[Job]) -> list[Run]:
         return [run(*job) for job in jobs]
     runs = list(pool.map(_run_job, jobs))
     STATS["runs"] += len(runs)
+    STATS[f"runs:{_SURFACE[0]}"] += len(runs)
     return runs
 
 

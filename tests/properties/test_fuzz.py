@@ -28,13 +28,13 @@ from .fuzzing import (
     JUDGING,
     LEAGUE,
     SAMPLES,
-    STATS,
     STDIN_COMMANDS,
     TEXT_COMMANDS,
     Job,
     Run,
     Workspace,
     assert_sound,
+    count_input,
     json_check_status,
     run,
     run_all,
@@ -60,10 +60,10 @@ def examples(ci: int) -> settings:
 # -- the commands on one input ----------------------------------------------------------------
 
 
-def all_commands(space: Workspace, data: bytes, *, rewrite: bool = True) -> dict[str, Run]:
+def all_commands(space: Workspace, data: bytes, surface: str, *, rewrite: bool = True) -> dict[str, Run]:
     """Every reading command on ``data`` (as a file, and on standard input), checked one by
-    one, then against each other.  Returns the runs by their arguments."""
-    STATS["inputs"] += 1
+    one, then against each other, counted under ``surface``.  Returns the runs by their arguments."""
+    count_input(surface)
     path = space.file(data)
     jobs: list[Job] = [(space.args(t, path), None) for t in TEXT_COMMANDS] + [(t, data) for t in STDIN_COMMANDS]
     names = [" ".join(t) for t in TEXT_COMMANDS] + ["stdin " + " ".join(t) for t in STDIN_COMMANDS]
@@ -138,7 +138,7 @@ noise = st.one_of(
 @examples(ci=1250)  # 1,400 until issue 30: the hostile texts and JSON below took the 2,850 runs it gave up
 @given(data=noise)
 def test_fuzz_random_bytes(space: Workspace, data: bytes) -> None:
-    all_commands(space, data, rewrite=False)
+    all_commands(space, data, "random bytes", rewrite=False)
 
 
 # -- damaged records ------------------------------------------------------------------------------
@@ -241,14 +241,14 @@ def damaged(draw: st.DrawFn) -> bytes:
 @examples(ci=2100)
 @given(data=damaged())
 def test_fuzz_damaged_records(space: Workspace, data: bytes) -> None:
-    all_commands(space, data)
+    all_commands(space, data, "damaged records")
 
 
 @examples(ci=40)
 @given(sample=st.sampled_from(SAMPLES))
 def test_fuzz_every_sample_as_written(space: Workspace, sample: Path) -> None:
     """The undamaged samples hold every feature of the notation; the property holds on them too."""
-    all_commands(space, sample.read_bytes())
+    all_commands(space, sample.read_bytes(), "samples as written")
 
 
 # -- hostile texts in every output (issue 30, item 5) ---------------------------------------------
@@ -319,7 +319,7 @@ def test_fuzz_hostile_texts_change_no_output(space: Workspace, tags: tuple[str, 
     output's structure, nor reaches the terminal as control codes (``surfaces.outputs_hold``)."""
     texts = Texts(tags, comment, file)
     assume(record(texts) is not None)
-    STATS["inputs"] += 1
+    count_input("hostile tags, names, comments and file names")
     assert outputs_hold(space, texts)
 
 
@@ -407,7 +407,7 @@ def damaged_json(draw: st.DrawFn) -> bytes:
 @examples(ci=700)
 @given(data=damaged_json())
 def test_fuzz_damaged_json_documents(space: Workspace, data: bytes) -> None:
-    STATS["inputs"] += 1
+    count_input("damaged JSON documents")
     path = space.file(data, ".jsonl")
     runs = run_all([(space.args(template, path), None) for template in JSON_COMMANDS])
     if any(assert_sound(r, data) is not None for r in runs):
@@ -472,7 +472,7 @@ def hostile_json(draw: st.DrawFn) -> tuple[bytes, int]:
 def test_fuzz_hostile_json_documents(space: Workspace, case: tuple[bytes, int]) -> None:
     """Each hostile document is an S012 at its line, in bounded time; the others are converted."""
     data, line = case
-    STATS["inputs"] += 1
+    count_input("hostile JSON documents")
     path = space.file(data, ".jsonl")
     r = run(space.args(["convert", "--from", "json", "--to", "jsonl"], path))
     assert_sound(r, data)
@@ -501,6 +501,7 @@ def test_fuzz_reader_bug_stays_fixed(space: Workspace, bug: str) -> None:
     values), W1 (JSON-only tiles written back as text) and H4 (undecodable standard input):
     each a clean diagnostic and exit 1 or 2, never an internal error."""
     data = REPRODUCERS[bug]
+    count_input("known reader bugs")
     json_input = bug.startswith(("T", "W"))
     path = space.file(data, ".jsonl" if json_input else ".42")
     if json_input:
