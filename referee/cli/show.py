@@ -48,10 +48,11 @@ def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: Pi
 
 def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str, referee: Referee) -> str:
     """The SVG diagram of one hand (raises ``PositionError``, a ``ValueError``, for a moment not in it)."""
-    from ..report.adapter import PositionError, game_of, hand_diagram
+    from ..judging.verdict import game_of
+    from ..report.adapter import PositionError, hand_diagram
     from ..report.svg import hand_svg
 
-    diagram = hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict, referee.profiles), file=file)
+    diagram = hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict), file=file)
     if diagram.sheet:
         raise PositionError(f"hand {diagram.label or hand} is a score sheet's: it has no plays to draw (`referee score` gives its line)")
     return hand_svg(diagram)
@@ -329,7 +330,7 @@ def show(
                 raise typer.Exit(exit_status(problems))
         target = Console(file=io.StringIO(), width=120, highlight=False, emoji=False, soft_wrap=True) if output else out
         for h in hands:
-            target.print(hand_picture(record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment, profiles=referee.profiles))
+            target.print(hand_picture(record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment))
         for d in problems:
             _print_diagnostic(target, d)
         if output:
