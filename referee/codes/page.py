@@ -102,12 +102,13 @@ and damaged input of every reading command.
   `stats`, `analyze`), a text cell that starts with `=`, `+`, `-`, `@`, a tab or
   a line break gets a leading `'` (OWASP's advice against formula injection),
   while numbers, negative ones too, stay numbers; JSON is escaped by the JSON
-  writer and carries the text exactly. The notation itself (`fmt`, `convert --to
-  text`, `select`) and the diffs of `fmt --diff` and `fix --diff` are data and
-  carry the record as written. One limit is left: a line break in a file name is
-  shown as `\\x0a` in diagnostics, score sheets, analyses and `dups`, but still
-  starts a new line in the one-line messages of `fmt`, `fix`, `report` and
-  `select` that name a file.
+  writer and carries the text exactly. A file's name is data too: every message
+  that names a file (a diagnostic's place, a score sheet's title, what `fmt`,
+  `fix`, `report` and `select` did to it or wrote, an error) shows its control
+  characters and line breaks as escapes (`\\x0a`), so a name never starts a line
+  of its own. The notation itself (`fmt`, `convert --to text`, `select`) and the
+  diffs of `fmt --diff` and `fix --diff` are data and carry the record as written
+  (the file names in a diff's header are escaped as in a message).
 - **JSON is read strictly, in bounded memory.** `convert --from json` refuses,
   as `{S012}` at the document's line (and the key path inside it), what is not
   JSON or reads differently in other readers (`NaN`, `Infinity`, `1e999`, a key
