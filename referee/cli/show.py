@@ -46,7 +46,7 @@ def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: Pi
     return "claim" if at is Moment.claim else "last"
 
 
-def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str, referee: Referee) -> str:
+def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str) -> str:
     """The SVG diagram of one hand (raises ``PositionError``, a ``ValueError``, for a moment not in it)."""
     from ..judging.verdict import game_of
     from ..report.adapter import PositionError, hand_diagram
@@ -323,7 +323,7 @@ def show(
         problems = [d for d in diagnostics if hand is None or d.hand in (None, hand)]
         if position is not None and (moment is not None or fmt is PictureFormat.svg):
             try:
-                picture = _hand_svg(record, verdict, trace, position, moment, display, referee)
+                picture = _hand_svg(record, verdict, trace, position, moment, display)
             except ValueError as e:  # the moment is not in the hand
                 raise _usage_fail(err, str(e)) from None
             if fmt is PictureFormat.svg:
