@@ -313,12 +313,23 @@ def _is_code(node: ast.expr) -> bool:
     return False
 
 
+def _in_the_catalogue(module: str) -> bool:
+    """The catalogue is the ``referee.codes`` package: the code type and the codes by family."""
+    return module == "referee.codes" or module.startswith("referee.codes.")
+
+
+def test_the_catalogue_is_the_codes_package() -> None:
+    catalogue = [m for m in MODULES if _in_the_catalogue(m)]
+    assert {"referee.codes", "referee.codes.code", "referee.codes.rules"} <= set(catalogue)
+    assert not _in_the_catalogue("referee.codesign") and not _in_the_catalogue("referee.judging.codes")
+
+
 def test_no_list_of_codes_outside_the_catalogue() -> None:
-    """What replay does after a refusal is ``Code.after``, in ``codes.py``: no module keeps
-    its own list of codes to decide it."""
+    """What replay does after a refusal is ``Code.after``, in ``referee/codes/``: no module
+    keeps its own list of codes to decide it."""
     lists = []
     for module, path in MODULES.items():
-        if module == "referee.codes":
+        if _in_the_catalogue(module):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Tuple | ast.List | ast.Set) and sum(_is_code(e) for e in node.elts) >= 2:
@@ -327,11 +338,11 @@ def test_no_list_of_codes_outside_the_catalogue() -> None:
 
 
 def test_no_code_is_written_as_a_string_outside_the_catalogue() -> None:
-    """Code keys on a diagnostic by its name in ``codes.py`` (``codes.E501``), never by a
+    """Code keys on a diagnostic by its name in the catalogue (``codes.E501``), never by a
     string (docstrings and doctests may show codes: they are not behaviour)."""
     written = []
     for module, path in MODULES.items():
-        if module == "referee.codes":
+        if _in_the_catalogue(module):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)

@@ -216,9 +216,11 @@ VERBOSE_OPT: Any = typer.Option(
 def name_skipped(err: Console, skipped: list[str], verbose: bool) -> None:
     """With ``--verbose``, say which files a directory held that were not read: the
     summary line counts them, so nothing is left out without a word."""
+    from ..run.inputs import named
+
     if verbose:
         for name in skipped:
-            err.print(f"skipped {name}: not a record file", highlight=False, soft_wrap=True)
+            err.print(f"skipped {named(name)}: not a record file", highlight=False, soft_wrap=True)
 
 
 SEARCHED = ", ".join(f"*.{name}" for name in NAMES)

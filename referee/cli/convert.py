@@ -206,7 +206,7 @@ def _record_text(j: Judged) -> GameRecord | None:
 
 def _record_sheet(j: Judged) -> GameRecord | None:
     """``convert --to text --detail hands``: the record's score sheet (report/score_sheet.py)."""
-    from ..league.select import game_of
+    from ..judging.verdict import game_of
     from ..report.canonical import canonical
     from ..report.score_sheet import score_sheet
 

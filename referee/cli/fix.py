@@ -42,7 +42,7 @@ def fix(
     from ..diagnostics import Diagnostic
     from ..league.fix import FIXED, apply_edits, blocking, edits, left_as_written
     from ..notation.reader import cannot_read, file_text, read_text
-    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, named, shown
     from ..run.output import WriteError
     from ..run.records import judge_results
     from ..words import plural
@@ -59,7 +59,8 @@ def fix(
     with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
         for name in files:
             held.close()
-            display = shown(name)
+            file = shown(name)  # the name as data: the records' and their diagnostics'
+            display = named(name)  # the name in a message: one line, whatever it holds
             editor = None
             try:
                 if name == STDIN or diff or check_only:
@@ -68,14 +69,14 @@ def fix(
                     editor = held.enter_context(editing(name))
                     raw = editor.data
             except OSError as e:
-                _print_diagnostic(err, cannot_read(display, e))
+                _print_diagnostic(err, cannot_read(file, e))
                 status = 2
                 continue
             except WriteError as e:  # another fmt or fix holds it
                 _usage_fail(err, str(e))
                 status = 2
                 continue
-            read = file_text(raw, display)  # as the reader reads it, and the form to write it back in
+            read = file_text(raw, file)  # as the reader reads it, and the form to write it back in
             if isinstance(read, Diagnostic):  # not text: written back, it would not be the same file
                 _print_diagnostic(err, read)
                 status = 2
@@ -84,21 +85,23 @@ def fix(
                 continue
             before, form = read
             found = []
-            for judged in judge_results(read_text(before, display), referee, display):
+            for judged in judge_results(read_text(before, file), referee, file):
                 i = judged.index
                 stop = blocking(judged.diagnostics)
                 if stop:
                     first = stop[0]
                     more = sorted({str(d.code) for d in stop})
                     err.print(
-                        f"{first.location()}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                        f"{named(first.location())}: record {i} not fixed: {', '.join(more)} (run `referee check`)",
+                        highlight=False,
+                        markup=False,
                     )
                     status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                     continue
                 mended = edits(judged, before)
                 for d in left_as_written(judged):
                     err.print(
-                        f"{d.location()}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
+                        f"{named(d.location())}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
                         "enough to write it right (run `referee check`)",
                         highlight=False,
                         markup=False,

@@ -47,7 +47,7 @@ def fmt(
     from ..notation.writer import format_records
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
-    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, named, shown
     from ..run.output import WriteError, reason
     from ..run.records import judge_results
     from ..words import plural
@@ -66,7 +66,8 @@ def fmt(
     with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
         for name in inputs.files:
             held.close()
-            display = shown(name)
+            file = shown(name)  # the name as data: the records' and their diagnostics'
+            display = named(name)  # the name in a message: one line, whatever it holds
             edit = None
             try:  # read once, as bytes: standard input and FIFOs cannot be read twice
                 if name == STDIN or diff or check_only:
@@ -79,10 +80,10 @@ def fmt(
                 status = 2
                 tally["broken"] += 1
                 continue
-            read = file_text(data, display)  # as the reader reads it, and the form (encoding, BOM, line ends) to keep
+            read = file_text(data, file)  # as the reader reads it, and the form (encoding, BOM, line ends) to keep
             records = []
             broken = False
-            for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):  # bad bytes are S006, as in check
+            for judged in judge_results(read_records(io.BytesIO(data), file), referee, file):  # bad bytes are S006, as in check
                 syntax = [d for d in judged.diagnostics if d.is_syntax]
                 if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
                     broken = True

@@ -122,6 +122,7 @@ def select(
 
     from ..engine.games import DEFAULT_GAME
     from ..league.select import Filters
+    from ..report.escaping import visible
     from ..run.batch import outcomes
     from ..run.inputs import UsageError, expand_paths
     from ..run.local import default_jobs, tune_gc
@@ -186,10 +187,10 @@ def select(
                         kept_hands += item.hands
     except (WriteError, UsageError) as e:  # the file is left as it was (run/output.py)
         raise _usage_fail(err, str(e)) from None
-    for line in skipped:
-        err.print(f"[bold red]error[/]: {escape(line)}", highlight=False, markup=True)
+    for line in skipped:  # each one line, whatever the file is named
+        err.print(f"[bold red]error[/]: {escape(visible(line, lines=False))}", highlight=False, markup=True)
     for line in notes:
-        err.print(f"[bold cyan]note[/]: {escape(line)}", highlight=False, markup=True)
+        err.print(f"[bold cyan]note[/]: {escape(visible(line, lines=False))}", highlight=False, markup=True)
     where = sink.written_to()
     err.print(
         f"selected {plural(chosen, 'record')} ({plural(kept_hands, 'hand')}) of {plural(totals.hands, 'hand')} in {plural(totals.files, 'file')}"
@@ -395,9 +396,11 @@ class _Outputs:
 
     def written_to(self) -> str:
         """The files written, for the summary line."""
+        from ..run.inputs import named
+
         if self.split == "game" and len(self.names) > 1:
-            return f"{plural(len(self.names), 'file')}, {self.names[0]} to {self.names[-1]}"
-        return " and ".join(self.names)
+            return f"{plural(len(self.names), 'file')}, {named(self.names[0])} to {named(self.names[-1])}"
+        return " and ".join(map(named, self.names))
 
 
 @dataclass(slots=True)

@@ -46,12 +46,13 @@ def _show_moment(trick: int | None, at: Moment | None, hand: int | None, fmt: Pi
     return "claim" if at is Moment.claim else "last"
 
 
-def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str, referee: Referee) -> str:
+def _hand_svg(record: GameRecord, verdict: GameVerdict, trace: Trace, hand: int, at: At, file: str) -> str:
     """The SVG diagram of one hand (raises ``PositionError``, a ``ValueError``, for a moment not in it)."""
-    from ..report.adapter import PositionError, game_of, hand_diagram
+    from ..judging.verdict import game_of
+    from ..report.adapter import PositionError, hand_diagram
     from ..report.svg import hand_svg
 
-    diagram = hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict, referee.profiles), file=file)
+    diagram = hand_diagram(record, verdict, trace, hand, at=at, game=game_of(verdict), file=file)
     if diagram.sheet:
         raise PositionError(f"hand {diagram.label or hand} is a score sheet's: it has no plays to draw (`referee score` gives its line)")
     return hand_svg(diagram)
@@ -138,8 +139,9 @@ def _report_pages(
     from ..diagnostics import exit_status
     from ..judging.isolate import crash_summary
     from ..report.adapter import record_views
+    from ..report.escaping import visible
     from ..report.html import IndexEntry, index_html, report_html
-    from ..run.inputs import shown
+    from ..run.inputs import named, shown
     from ..run.output import reason
     from ..run.records import judged_records
     from ..words import plural
@@ -152,16 +154,16 @@ def _report_pages(
             views, unread, diagnostics = record_views(judged)
         except Exception as e:  # this file only: the other pages are still written (judging/isolate.py)
             problem = (
-                f"cannot read {name}: {reason(e)}"
+                f"cannot read {named(name)}: {reason(e)}"
                 if isinstance(e, OSError)
-                else f"internal error on {name}: {crash_summary(e)}; please report it"
+                else f"internal error on {named(name)}: {crash_summary(e)}; please report it"
             )
             _usage_fail(err, problem)  # says it; the run goes on
             status = 2
             continue
         unreadable = next((d for d in diagnostics if d.code is codes.S014), None)
         if unreadable is not None:  # no page for a file that could not be read
-            _usage_fail(err, unreadable.message)
+            _usage_fail(err, visible(unreadable.message, lines=False))  # one line, whatever the file is named
             status = 2
             continue
         solved = _page_analysis([j for j in judged if j.verdict is not None], referee) if analysis else None
@@ -169,7 +171,7 @@ def _report_pages(
         _write_or_print(str(target), page, err)
         errors = sum(d.is_error for d in diagnostics)
         hands = sum(len(v.hands) for v in views)
-        err.print(f"{target}: {plural(hands, 'hand')}, {plural(errors, 'error')}")
+        err.print(f"{named(target)}: {plural(hands, 'hand')}, {plural(errors, 'error')}")
         status = max(status, exit_status(diagnostics))
         events = [value for v in views for tag, value in v.tags if tag.lower() == "event"]
         pages.append(
@@ -186,7 +188,7 @@ def _report_pages(
     if len(targets) > 1:  # several pages in a directory: its index links every one
         index = Path(output) / "index.html"
         _write_or_print(str(index), index_html(pages), err)
-        err.print(f"{index}: {plural(len(pages), 'page')}")
+        err.print(f"{named(index)}: {plural(len(pages), 'page')}")
     return status
 
 
@@ -202,21 +204,21 @@ def _page_analysis(judged: list[Judged], referee: Referee) -> Analysis:
 
 def _report_targets(files: list[str], output: str) -> list[Path]:
     """The page each input file becomes: ``FILE.html`` itself, or ``NAME.html`` in a directory."""
-    from ..run.inputs import UsageError
+    from ..run.inputs import UsageError, named
 
     out = Path(output)
     if out.suffix.lower() in (".html", ".htm") and not out.is_dir():
         if len(files) != 1:
-            raise UsageError(f"-O {output}: {len(files)} record files make {len(files)} pages; give a directory")
+            raise UsageError(f"-O {named(output)}: {len(files)} record files make {len(files)} pages; give a directory")
         if not out.parent.is_dir():
-            raise UsageError(f"-O {output}: the directory {out.parent} does not exist")
+            raise UsageError(f"-O {named(output)}: the directory {named(out.parent)} does not exist")
         return [out]
     if out.exists() and not out.is_dir():
-        raise UsageError(f"-O {output}: not a directory, nor a .html file")
+        raise UsageError(f"-O {named(output)}: not a directory, nor a .html file")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"-O {output}: cannot make the directory: {e.strerror or e}") from None
+        raise UsageError(f"-O {named(output)}: cannot make the directory: {e.strerror or e}") from None
     stems = ["stdin" if f == "-" else Path(f).stem for f in files]
     stems = [f"{stem}-page" if stem.lower() == "index" else stem for stem in stems]  # index.html is the index
     targets = []
@@ -274,7 +276,7 @@ def show(
     from ..notation.reader import ReadResult
     from ..report.escaping import Console
     from ..report.picture import hand_picture
-    from ..run.inputs import UsageError, expand_paths, shown
+    from ..run.inputs import UsageError, expand_paths, named, shown
     from ..run.records import judged_records
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail
@@ -321,7 +323,7 @@ def show(
         problems = [d for d in diagnostics if hand is None or d.hand in (None, hand)]
         if position is not None and (moment is not None or fmt is PictureFormat.svg):
             try:
-                picture = _hand_svg(record, verdict, trace, position, moment, display, referee)
+                picture = _hand_svg(record, verdict, trace, position, moment, display)
             except ValueError as e:  # the moment is not in the hand
                 raise _usage_fail(err, str(e)) from None
             if fmt is PictureFormat.svg:
@@ -329,7 +331,7 @@ def show(
                 raise typer.Exit(exit_status(problems))
         target = Console(file=io.StringIO(), width=120, highlight=False, emoji=False, soft_wrap=True) if output else out
         for h in hands:
-            target.print(hand_picture(record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment, profiles=referee.profiles))
+            target.print(hand_picture(record, verdict, h, trace.get(h, []), glyphs=glyphs, at=moment))
         for d in problems:
             _print_diagnostic(target, d)
         if output:
@@ -337,8 +339,8 @@ def show(
             _write_or_print(output, target.file.getvalue(), err)
         raise typer.Exit(exit_status(problems))
     if hand is not None and game is None:
-        raise _usage_fail(err, f"{display} has no hand numbered {hand}")
-    raise _usage_fail(err, f"{display} has fewer than {plural(game or 1, 'record')}")
+        raise _usage_fail(err, f"{named(file)} has no hand numbered {hand}")
+    raise _usage_fail(err, f"{named(file)} has fewer than {plural(game or 1, 'record')}")
 
 
 def _labels(record: GameRecord) -> list[int]:

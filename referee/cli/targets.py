@@ -39,7 +39,7 @@ def check_outputs(outputs: Iterable[str | Path | None], inputs: Iterable[str], e
     """Raise a ``UsageError`` for an output that is one of the ``inputs`` (by identity),
     and say on ``err`` where an output that is a symbolic link leads."""
     from ..notation.urls import is_url
-    from ..run.inputs import STDIN, UsageError
+    from ..run.inputs import STDIN, UsageError, named
 
     targets = [str(o) for o in outputs if o is not None]
     if not targets:
@@ -53,12 +53,14 @@ def check_outputs(outputs: Iterable[str | Path | None], inputs: Iterable[str], e
             if target is not None:
                 how = "" if os.path.abspath(target) == os.path.abspath(name) else f" ({_how(target)})"
                 raise UsageError(
-                    f"-O {target}: that is the input {name}{how}; write the output to another file "
+                    f"-O {named(target)}: that is the input {named(name)}{how}; write the output to another file "
                     "(only fmt and fix rewrite their inputs, in place)"
                 )
     for target in targets:
         if os.path.islink(target):
-            err.print(f"note: -O {target} is a symbolic link: writing {os.path.realpath(target)}", highlight=False, soft_wrap=True)
+            err.print(
+                f"note: -O {named(target)} is a symbolic link: writing {named(os.path.realpath(target))}", highlight=False, soft_wrap=True
+            )
 
 
 def _how(target: str) -> str:

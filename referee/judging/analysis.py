@@ -345,9 +345,7 @@ def _why_not(hr: HandRecord, hv: HandVerdict | None, errors: list[Code], entries
     if hr.deal is None:
         return "its deal is not recorded, so the tiles each player held are not all known"
     plays = sum(len(tr.plays) for tr in hr.tricks)
-    if len(entries) == plays + 1 == 1 and entries[0][0].declaration is not None:
-        return None  # claimed or conceded before the lead: the opening position alone
-    if len(entries) != plays or not entries or entries[0][0].declaration is None:
+    if len(entries) != plays + 1 or entries[0][0].declaration is None:  # each play's position, and the end
         stopped = [c for c in errors if c.after in (After.STOP, After.END)] or errors
         if stopped:
             return f"the referee stopped following it at {_named(stopped[:1])}, so its positions are not all known"

@@ -286,6 +286,8 @@ class HandJudge:
         if self.contract(hr, hand):
             return  # a forfeit ended the hand before its play
         self.plays(hr.tricks, hand, index, rulings, open_end=hr.forfeit is not None)
+        if self.trace is not None:
+            self.trace_end(hand, index)
         if hr.claim is not None:
             side = "declarers" if hr.claim.kind == "claim" else "opponents"
             claim = actions.Claim(side)
@@ -421,10 +423,6 @@ class HandJudge:
         new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
-        if trace is not None and not tricks and hand.phase is Phase.PLAY:
-            # No tile is played (claimed or conceded before the lead): the opening position
-            # alone, for its analysis (``Trace``).
-            trace.setdefault(index, []).append((view := hand.view(), list(view.legal)))
         first = 0  # the first trick to follow trick by trick
         reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
@@ -512,6 +510,19 @@ class HandJudge:
             # The written winner, when the trick's last play closed it.
             if done is not None and tr.winner is not None:
                 self.written_winner(tr, done.winner)
+
+    def trace_end(self, hand: Hand, index: int) -> None:
+        """The position where the replay of the plays stopped, before a claim (``Trace``): the
+        next trick's holdings, points and lead, which no play's position shows."""
+        assert self.trace is not None
+        entries = self.trace.setdefault(index, [])
+        if entries:
+            last = entries[-1][0]
+            if (len(last.tricks), len(last.trick)) == (len(hand.tricks), len(hand.trick)):
+                return  # the replay stopped at a play it refused: its position is the last
+        elif hand.phase is not Phase.PLAY:
+            return
+        entries.append((view := hand.view(), list(view.legal)))
 
     def _written_later(self, seats: list[str | None], at: int, turn: int | None) -> int | None:
         """The place after ``at`` where the seat whose turn it is wrote its call or play,

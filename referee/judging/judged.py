@@ -17,10 +17,12 @@ from .verdict import GameVerdict
 __all__ = ["Judged", "Trace"]
 
 Trace = dict[int, list[tuple[HandView, list[Tile]]]]
-"""Hand place (1-based) -> the hand's state and the legal plays before each play, as
-``Referee.judge(record, trace=...)`` fills it (for ``show``, ``report`` and ``analyze``).
-A hand that reached its play but has no tile played (claimed or conceded before the
-lead) has one entry: its opening position."""
+"""Hand place (1-based) -> the hand's view and the legal plays before each play, then
+where its replay of the plays stopped (before a claim), as ``Referee.judge(record,
+trace=...)`` fills it (for ``show``, ``report`` and ``analyze``).  A hand followed to its
+end has one entry more than it has plays (the last is the position after them); one
+whose replay stopped at a play ends with the position before that play.  A hand that
+never reached its play has no entry."""
 
 
 @dataclass(slots=True)

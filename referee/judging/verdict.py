@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..diagnostics import Diagnostic
+from ..engine.games import DEFAULT_GAME, GAMES
+from ..engine.profiles import Game
 
-__all__ = ["GameVerdict", "HandVerdict", "TrickVerdict"]
+__all__ = ["GameVerdict", "HandVerdict", "TrickVerdict", "game_of"]
 
 
 @dataclass(slots=True)
@@ -83,3 +85,13 @@ class GameVerdict:
     @property
     def warnings(self) -> int:
         return sum(not d.is_error for d in self.diagnostics)
+
+
+def game_of(verdict: GameVerdict | None) -> Game:
+    """The game a verdict was judged under (a house-rule profile's verdict names its base
+    game: ``Rules.name``); the default game when there is no verdict or it names none.
+
+    >>> game_of(GameVerdict(rules="moon")).title, game_of(None).name
+    ('Moon', '42')
+    """
+    return GAMES.get(((verdict.rules if verdict else None) or DEFAULT_GAME).lower(), GAMES[DEFAULT_GAME])

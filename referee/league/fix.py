@@ -48,13 +48,13 @@ from .. import codes
 from ..diagnostics import Diagnostic
 from ..judging.judged import Judged
 from ..judging.stated import stated_of_verdict
+from ..judging.verdict import game_of
 from ..notation.items import ITEMS
 from ..notation.lines import INDENT, Lines
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..notation.tags import TAG_ORDER
 from ..notation.writer import format_game
 from ..source import Span
-from .select import game_of
 
 __all__ = ["FIXED", "Edit", "apply_edits", "blocking", "edits", "left_as_written"]
 

@@ -12,9 +12,10 @@ from typing import Literal
 
 from .. import codes
 from ..judging.judged import Judged
+from ..judging.verdict import game_of
 from ..report.names import player_names
 from .names import Roster
-from .select import contract_of, game_of
+from .select import contract_of
 
 __all__ = ["By", "GameLine", "HandLine", "side_key", "summary"]
 

@@ -19,16 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from ..engine.games import DEFAULT_GAME, GAMES
-from ..engine.profiles import Game
 from ..judging.judged import Judged
-from ..judging.verdict import GameVerdict, HandVerdict
+from ..judging.verdict import GameVerdict, HandVerdict, game_of
 from ..notation.items.trump import declaration
 from ..notation.record import GameRecord, HandRecord, Tag
 from ..report.names import player_names
 from .names import Aliases
 
-__all__ = ["CONTRACTS", "Filters", "Selected", "contract_of", "game_of", "selected"]
+__all__ = ["CONTRACTS", "Filters", "Selected", "contract_of", "selected"]
 
 CONTRACTS = ("nello", "plunge", "splash", "sevens")
 """The special contracts ``--contract`` takes."""
@@ -76,11 +74,6 @@ class Selected:
     record: GameRecord
     verdict: GameVerdict
     clean: bool
-
-
-def game_of(verdict: GameVerdict | None) -> Game:
-    """The built-in game a verdict was judged under."""
-    return GAMES.get(((verdict.rules if verdict else None) or DEFAULT_GAME).lower(), GAMES[DEFAULT_GAME])
 
 
 def contract_of(hv: HandVerdict, hr: HandRecord) -> str | None:

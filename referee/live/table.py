@@ -343,7 +343,7 @@ class Table:
         number = len(record.hands)
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, color_system=None, highlight=False)
-        console.print(hand_picture(record, verdict, number, trace.get(number, []), profiles=self.referee.profiles))
+        console.print(hand_picture(record, verdict, number, trace.get(number, [])))
         lines = buffer.getvalue().rstrip("\n").splitlines()
         if not self.over:  # the hand in play is not followed to its end because it has none yet
             lines = [line for line in lines if not line.startswith("the hand could not be followed")]

@@ -1,54 +1,42 @@
-"""Today's record, verdict and replay trace, turned into the diagrams' plain data.
+"""The engine's views and the verdict, turned into the diagrams' plain data.
 
 This is the only module of the pictures (``diagram``, ``svg``, ``html``) that reads
 the notation's ``GameRecord``, the referee's ``GameVerdict`` and diagnostics, and the
-engine's ``HandView`` trace.  When those models change, this module is re-pointed
-and the drawing code, its templates and its snapshots stay as they are.
+judge's ``Trace`` of engine views.  It maps them and works nothing out again: when
+those models change, this module is re-pointed, and the drawing code, its templates
+and its snapshots stay as they are.
 
-What it reads, and from where:
-
-- the record (``GameRecord``/``HandRecord``): tags (players' names), the deal as
-  written, the widow or cat, the calls (with a bid's suit or contract), the exchange,
-  who named trump, every play with its source span (``Play.at``), the claim;
-- the verdict (``GameVerdict``/``HandVerdict``): dealer, declarer, bid, trump, each
-  trick's leader, winner and points, the score sheet rows (through
-  ``report.scoresheet.hand_rows``), the winner, and the diagnostics;
-- the trace (``Referee.judge(record, trace=...)``): for each play, in record order,
-  the hand's snapshot and the legal plays just before it.  It gives what each seat
-  held before a trick and what it could play.
-
-A diagnostic belongs to a play when it has the play's hand number and the play's
-source span.
+- The record gives what was written: players' names, the deal, the widow or cat, the
+  calls, the exchange, who named trump, where each play is (``report.places``), the claim.
+- The verdict gives the dealer, declarer, bid, trump, each trick's leader, winner and
+  points, the score sheet's rows (``report.scoresheet.hand_rows``), the winner and the
+  diagnostics.
+- The trace (``judging.judged.Trace``) gives the engine's ``HandView`` before each play
+  and where the replay stopped: what each seat held as a trick began, the points by
+  side, whose turn it was, what each seat could play, and who sits out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from ..codes import Severity
 from ..diagnostics import Diagnostic
 from ..engine.deal import kitty_of
-from ..engine.declarations import NUMBER_NAMES, table_for
-from ..engine.games import DEFAULT_GAME, GAMES
-from ..engine.profiles import Game, Profile
+from ..engine.declarations import NUMBER_NAMES
+from ..engine.profiles import Game
 from ..engine.tiles import Tile, TileError, parse_tile
-from ..engine.turns import partner_seat
 from ..engine.views import HandView
 from ..judging.judged import Judged
 from ..judging.replay import Trace
-from ..judging.verdict import GameVerdict, HandVerdict
-from ..notation.locate import play_spans, tile_spans
+from ..judging.verdict import GameVerdict, HandVerdict, game_of
 from ..notation.record import GameRecord, HandRecord
-from ..source import Position as Place
-from ..source import Span
 from .diagram import (
     Call,
     Claim,
     Contract,
     Diagram,
     Flag,
-    Item,
     Kitty,
     Note,
     PlayView,
@@ -60,10 +48,10 @@ from .diagram import (
     TrickView,
     played_when,
 )
-from .diagram import Severity as NoteSeverity
+from .places import Place, item_places, note, play_places
 from .scoresheet import hand_rows
 
-__all__ = ["At", "PositionError", "game_of", "hand_diagram", "record_view", "record_views"]
+__all__ = ["At", "PositionError", "hand_diagram", "record_view", "record_views"]
 
 At = int | Literal["claim", "last"] | None
 """The moment to show: None (the whole hand), before trick K, at the claim, or the last trick played."""
@@ -73,14 +61,6 @@ Entry = tuple[HandView, list[Tile]]
 
 class PositionError(ValueError):
     """The moment asked for is not in the hand (no such trick, no claim)."""
-
-
-def game_of(verdict: GameVerdict, profiles: Mapping[str, Profile] | None = None) -> Game:
-    """The game a verdict was judged under (a house-rule profile names its base game)."""
-    name = (verdict.rules or DEFAULT_GAME).lower()
-    if name not in GAMES and profiles and name in profiles:
-        name = profiles[name].base
-    return GAMES.get(name, GAMES[DEFAULT_GAME])
 
 
 def _pair(t: Tile) -> TilePair:
@@ -105,17 +85,6 @@ def _pairs(texts: Iterable[str | Tile]) -> tuple[TilePair, ...]:
     return tuple(_pair(t) for t in _tiles(texts))
 
 
-def _where(at: Place | None) -> str | None:
-    return None if at is None else f"{at.line}:{at.column}"
-
-
-_SEVERITY: dict[Severity, NoteSeverity] = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
-
-
-def _note(d: Diagnostic, item: Item = "hand", trick: int | None = None) -> Note:
-    return Note(d.code, _SEVERITY[d.severity], d.message, _where(d.at), d.hint, trick, item)
-
-
 class _Hand:
     """One hand's record, verdict and trace, read once for every view of it."""
 
@@ -137,7 +106,7 @@ class _Hand:
         for d in self.diagnostics:
             if d.at is not None:
                 self.by_span.setdefault(d.at, d)
-        self.play_at = self._play_positions()
+        self.play_at = play_places(record, self.hr)
         self.tricks = self._tricks()
 
     # -- seats and sides ------------------------------------------------------------------
@@ -156,23 +125,6 @@ class _Hand:
         return self.record.tag(g.seat_names[seat_index]) or self.record.tag(g.seats[seat_index])
 
     # -- plays and tricks -------------------------------------------------------------------
-    def place(self, span: Span | None) -> Place | None:
-        """Where ``span`` is, as diagnostics give it (line and column)."""
-        source = self.record.source
-        return None if span is None or source is None else source.span(span)
-
-    def _play_positions(self) -> list[Place | None]:
-        """Where each play of the hand is, in the order the record wrote them."""
-        source = self.record.source
-        out: list[Place | None] = []
-        for tr in self.hr.tricks:
-            spans: list[Span] = []
-            if source is not None and tr.at is not None:
-                seg = source.segment_at(tr.at[0])
-                spans = play_spans(seg.text, seg.offset, tr.at)
-            out.extend(self.place(spans[k]) if k < len(spans) else None for k in range(len(tr.plays)))
-        return out
-
     def _tricks(self) -> list[TrickView]:
         """Every play the replay reached, grouped into tricks as the engine counted them."""
         hv = self.hv
@@ -204,9 +156,6 @@ class _Hand:
         """Tricks the replay completed."""
         return len(self.hv.tricks) if self.hv else 0
 
-    def _entries_of(self, k: int) -> list[Entry]:
-        return [e for e in self.entries if len(e[0].tricks) == k - 1]
-
     def written_deal(self) -> list[list[Tile]] | None:
         """Each seat's tiles as the deal is written (None: the record leaves it out)."""
         if self.hr.deal is None:
@@ -218,53 +167,21 @@ class _Hand:
                 hands[s] = list(dealt.tiles)
         return hands
 
-    def start_hands(self) -> list[list[Tile]]:
-        """What each seat held as play began: the trace's first snapshot, or the deal
-        with the exchange applied when no play was replayed."""
-        if self.entries:
-            return [list(h) for h in self.entries[0][0].hands]
-        hands = self.written_deal() or [[] for _ in self.game.seats]
-        ex = self.hr.exchange
-        declarer = self.hv.declarer if self.hv else None
-        if ex is not None and declarer is not None:
-            held = hands[self.game.seats.index(declarer)]
-            held.extend(ex.take)
-            for t in _tiles(ex.give):
-                if t in held:
-                    held.remove(t)
-            held.sort(reverse=True)
-        return hands
+    def view_before(self, k: int) -> HandView | None:
+        """The engine's view as trick ``k`` began (None: the replay never reached it)."""
+        return next((view for view, _ in self.entries if len(view.tricks) == k - 1), None)
 
-    def holdings_before(self, k: int) -> list[list[Tile]]:
-        """What each seat held as trick ``k`` began."""
-        entries = self._entries_of(k)
-        if entries:
-            return [list(h) for h in entries[0][0].hands]
-        if k == 1:
-            return self.start_hands()
-        hands = self.holdings_before(k - 1)
-        g = self.game
-        assert self.hv is not None and k - 1 <= len(self.hv.tricks)
-        tv = self.hv.tricks[k - 2]
-        for seat, text in zip(tv.seats, tv.tiles, strict=True):
-            held = hands[g.seats.index(seat)]
-            t = parse_tile(text)
-            if t in held:
-                held.remove(t)
-        return hands
+    def holdings_before(self, k: int) -> Sequence[Sequence[Tile]]:
+        """What each seat held as trick ``k`` began: the engine's, or the deal as written
+        when the replay never reached the play."""
+        view = self.view_before(k)
+        if view is not None:
+            return view.hands
+        return self.written_deal() or [() for _ in self.game.seats]
 
     def points_before(self, k: int) -> tuple[tuple[str, int], ...]:
-        totals = dict.fromkeys(self.game.team_labels, 0)
-        for tv in (self.hv.tricks if self.hv else [])[: k - 1]:
-            totals[self.side_of(tv.winner)] += tv.points
-        return tuple(totals.items())
-
-    def legal_lead(self, held: Sequence[Tile]) -> list[Tile]:
-        """What the next leader may lead (under sevens, only the tiles nearest 7)."""
-        decl = next((e[0].declaration for e in reversed(self.entries) if e[0].declaration is not None), None)
-        if decl is None or not held:
-            return []
-        return sorted(set(table_for(decl).playable(list(held), None)), reverse=True)
+        view = self.view_before(k)
+        return tuple(zip(self.game.team_labels, view.points if view else [0] * len(self.game.team_labels), strict=True))
 
     # -- the parts of a diagram ----------------------------------------------------------------
     def calls(self) -> tuple[Call, ...]:
@@ -328,56 +245,22 @@ class _Hand:
         return " · ".join(p for p in parts if p) or None
 
     def notes(self) -> tuple[Note, ...]:
-        places = self._places()
-        out = []
-        for d in self.diagnostics:
-            item, trick = places.get(d.at, ("hand", None))
-            out.append(_note(d, item, trick))
-        return tuple(out)
-
-    def _places(self) -> dict[Place | None, tuple[Item, int | None]]:
-        """Which part of the hand each place belongs to (and the trick of a play)."""
-        hr = self.hr
-        source = self.record.source
-        out: dict[Place | None, tuple[Item, int | None]] = {}
-        for (snap, _), where in zip(self.entries, self.play_at, strict=False):  # the trick as the replay counted it
-            out.setdefault(where, ("play", len(snap.tricks) + 1))
-        n = 0
-        for i, tr in enumerate(hr.tricks, start=1):
-            for where in (self.place(tr.at), self.place(tr.winner_at), *self.play_at[n : n + len(tr.plays)]):
-                out.setdefault(where, ("play", i))
-            n += len(tr.plays)
-        items: list[tuple[Item, object]] = [("auction", hr.calls_at), *(("auction", c) for c in hr.calls), ("exchange", hr.exchange)]
-        items += [("trump", hr.trump), ("trump", hr.trump.by_at if hr.trump else None), ("claim", hr.claim)]
-        items += [("result", hr.result), ("result", hr.award), ("result", hr.score), ("deal", hr.kitty), ("deal", hr.dealer_at)]
-        items += [("deal", dealt) for dealt in hr.deal or []]
-        for dealt in hr.deal or []:
-            if source is not None and dealt.at is not None:
-                seg = source.segment_at(dealt.at[0])
-                items += [("deal", span) for span in tile_spans(seg.text, seg.offset, dealt.at)]
-        for item, x in items:
-            span = x if isinstance(x, tuple) or x is None else getattr(x, "at", None)
-            out.setdefault(self.place(span), (item, None))
-        out.pop(None, None)
-        return out
+        places = item_places(self.record, self.hr, [view for view, _ in self.entries], self.play_at)
+        return tuple(note(d, *places.get(d.at, ("hand", None))) if d.at is not None else note(d) for d in self.diagnostics)
 
     def seats(self, at: Position | None) -> tuple[SeatView, ...]:
         g = self.game
         hv = self.hv
         declarer = hv.declarer if hv else None
         dealer = hv.dealer if hv else self.label(self.hr.dealer)
-        sits_out: set[str] = set()
-        if hv and hv.trump and hv.trump.startswith("nello") and declarer is not None:
-            partner = partner_seat(g, g.seats.index(declarer))
-            if partner is not None:
-                sits_out.add(g.seats[partner])
+        sits_out = {g.seats[s] for s in self.entries[-1][0].out} if self.entries else set()
         if at is None:
-            held = self.written_deal() or self.start_hands()
-            legal: list[list[Tile]] = [[] for _ in g.seats]
+            held = self.written_deal() or self.holdings_before(1)
+            legal: list[Sequence[Tile]] = [() for _ in g.seats]
             turn = None
         else:
             held = self.holdings_before(at.before_trick)
-            legal, turn = self._legal(at, held)
+            legal, turn = self._legal(at)
         out = []
         for i, seat in enumerate(g.seats):
             tiles = tuple(_pair(t) for t in held[i])
@@ -400,24 +283,17 @@ class _Hand:
             )
         return tuple(out)
 
-    def _legal(self, at: Position, held: list[list[Tile]]) -> tuple[list[list[Tile]], str | None]:
-        """Each seat's legal plays at the position, and whose turn it is."""
+    def _legal(self, at: Position) -> tuple[list[Sequence[Tile]], str | None]:
+        """Each seat's legal plays in the trick at the position (when it was that seat's
+        turn, or is now), and whose turn it is as the trick begins."""
         g = self.game
-        legal: list[list[Tile]] = [[] for _ in g.seats]
-        entries = self._entries_of(at.before_trick)
-        if entries:
-            for snap, tiles in entries:
-                if snap.turn is not None and not legal[snap.turn]:
-                    legal[snap.turn] = list(tiles)
-            first = entries[0][0].turn
-            return legal, g.seats[first] if first is not None else None
-        hv = self.hv
-        leader = hv.tricks[-1].winner if hv and hv.tricks else (hv.declarer if hv else None)
-        if leader is None:
-            return legal, None
-        s = g.seats.index(leader)
-        legal[s] = self.legal_lead(held[s])
-        return legal, leader
+        legal: list[Sequence[Tile]] = [() for _ in g.seats]
+        entries = [(view, tiles) for view, tiles in self.entries if len(view.tricks) == at.before_trick - 1]
+        for view, tiles in entries:
+            if view.turn is not None and not legal[view.turn]:
+                legal[view.turn] = tiles
+        first = entries[0][0].turn if entries else None
+        return legal, g.seats[first] if first is not None else None
 
     def position(self, at: At) -> Position | None:
         if at is None:
@@ -533,7 +409,7 @@ def record_view(
         for r in hand_rows(j)
     )
     hands = tuple(_Hand(g, record, verdict, trace, n, every).diagram(None, file) for n in range(1, len(record.hands) + 1))
-    extra = tuple(_note(d) for d in every if d.hand is None or not 1 <= d.hand <= len(record.hands))
+    extra = tuple(note(d) for d in every if d.hand is None or not 1 <= d.hand <= len(record.hands))
     target = f"{verdict.target} {verdict.target_unit}" if verdict.mode == "game" and verdict.target is not None else None
     final = " ".join(f"{k} {v}" for k, v in verdict.score.items()) if verdict.score else None
     return RecordView(
@@ -561,7 +437,7 @@ def record_views(judged: Iterable[Judged]) -> tuple[list[RecordView], list[Note]
     for j in judged:
         every.extend(j.diagnostics)
         if j.record is None or j.verdict is None or j.trace is None:  # not read as a record, or its judging failed (S016)
-            unread.extend(_note(d) for d in j.diagnostics)
+            unread.extend(note(d) for d in j.diagnostics)
             continue
         views.append(record_view(j.record, j.verdict, j.trace, file=j.file, index=j.index, diagnostics=j.diagnostics))
     return views, unread, every

@@ -10,7 +10,9 @@ escape, applied in one place, so that no call site can forget it (issue 30, item
   through ``rich.markup.escape``), and it shows each control character (C0 but newline
   and tab, DEL, C1, the bidirectional overrides and isolates, the line and paragraph
   separators, lone surrogates) as an escape such as ``\\x1b`` or ``\\u202e``: the only
-  escape sequences a terminal receives are the colours the program chose.
+  escape sequences a terminal receives are the colours the program chose.  A message
+  keeps its line breaks, so a file it names goes through ``run.inputs.named`` (this
+  module's ``visible`` with line breaks escaped too): a name never starts a line.
 - **HTML** (``report``): Jinja2's autoescape, ``visible`` on every value the template
   prints (``report.html``), and a Content-Security-Policy that allows no script.
 - **SVG** (``show --format svg`` and the report's diagrams): built as an element tree,

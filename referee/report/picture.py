@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from ..engine.declarations import NUMBER_NAMES
-from ..engine.profiles import Profile
 from ..engine.tiles import Tile, parse_tile
 from ..engine.views import HandView
-from ..judging.verdict import GameVerdict
+from ..judging.verdict import GameVerdict, game_of
 from ..notation.record import GameRecord
-from .adapter import At, PositionError, game_of, hand_diagram
+from .adapter import At, PositionError, hand_diagram
 from .diagram import Diagram, tile_label
 from .names import player_names, seat_with_name
 from .tables import folded
@@ -45,13 +42,12 @@ def hand_picture(
     trick: int | None = None,
     glyphs: bool = False,
     at: At = None,
-    profiles: Mapping[str, Profile] | None = None,
 ) -> Group:
     """Players' tiles, auction, trump, tricks (leader, winner, points), result; or, with
     ``trick`` (or ``at``, see ``report.adapter.At``), the position at that moment."""
     hr = record.hands[number - 1]
     hv = verdict.hands[number - 1] if number <= len(verdict.hands) else None
-    game = game_of(verdict, profiles)
+    game = game_of(verdict)
     parts: list[Text | Table] = []
     names = player_names(record, game)
     head = Text(f"{game.title} · hand {hr.label(number)}", style="bold")  # as written: `show --hand 2` says hand 2

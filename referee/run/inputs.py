@@ -10,6 +10,14 @@ rewrite a file), so standard input is handled in one place.
 ('.42', '.moon', '.88')
 >>> shown("-"), shown("games.42")
 ('<stdin>', 'games.42')
+
+A message names a file with ``named``: a line break, a terminal escape or any other
+control character in its name is shown as an escape (``report.escaping.visible``), so
+a name never starts a line of its own or sends the terminal a code.  ``shown`` is the
+name as data (a diagnostic's file, JSON), escaped only where it is printed.
+
+>>> named("a\\nb.42"), named("\\x1b[31mred.42"), named("-")
+('a\\\\x0ab.42', '\\\\x1b[31mred.42', '<stdin>')
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ __all__ = [
     "cuttable",
     "expand_paths",
     "input_bytes",
+    "named",
     "read_input",
     "regular",
     "shown",
@@ -85,15 +94,15 @@ def expand_paths(paths: Iterable[str], extensions: tuple[str, ...] = EXTENSIONS)
                 if f.is_file():
                     (found if f.suffix.lower() in extensions else skipped).append(str(f))
             if not found:
-                raise UsageError(f"{p}: no record files ({', '.join(extensions)}) in this directory")
+                raise UsageError(f"{named(p)}: no record files ({', '.join(extensions)}) in this directory")
             out.files.extend(found)
             out.skipped.extend(skipped)
         elif os.path.exists(p):
             out.files.append(p)
         elif os.path.islink(p):
-            raise UsageError(f"{p}: a broken symbolic link")
+            raise UsageError(f"{named(p)}: a broken symbolic link")
         else:
-            raise UsageError(f"{p}: no such file or directory")
+            raise UsageError(f"{named(p)}: no such file or directory")
     return out
 
 
@@ -112,6 +121,14 @@ def _expand_url(url: str, extensions: tuple[str, ...]) -> list[str]:
 def shown(name: str) -> str:
     """An input as diagnostics name it: ``<stdin>`` for ``-``, else the name given."""
     return STDIN_NAME if name == STDIN else name
+
+
+def named(name: str | os.PathLike[str]) -> str:
+    """A file (an input, an output, a diagnostic's place) as a one-line message names it:
+    ``shown``, with every control character and line break escaped."""
+    from ..report.escaping import visible  # loaded with the first message, not at start-up
+
+    return visible(shown(os.fspath(name)), lines=False)
 
 
 def read_input(name: str) -> Iterator[ReadResult]:

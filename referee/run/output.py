@@ -39,7 +39,9 @@ class WriteError(Exception):
         self.error = error
         self.reported = False
         """Said to the user already (a command's guard inside the console script's)."""
-        super().__init__(f"cannot write {target}: {reason(error)}")
+        from .inputs import named
+
+        super().__init__(f"cannot write {named(target)}: {reason(error)}")
 
 
 class GuardedStream:

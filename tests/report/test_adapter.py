@@ -78,6 +78,29 @@ def test_a_hand_without_its_deal_is_rebuilt_from_the_plays() -> None:
     assert [len(s.tiles) for s in d.seats] == [1, 1, 1, 1]
 
 
+def test_a_game_in_progress_shows_what_the_seat_to_play_may_play() -> None:
+    # the record stops in trick 2 after W 3-3 and N 5-1 (aces trump): E must follow with 5-3
+    d = diagram("samples/broken/42-game-in-progress.42", 1, at="last")
+    assert d.seat("W").to_play and d.seat("E").legal == ((5, 3),)
+
+
+def test_after_the_last_trick_nobody_is_to_play() -> None:
+    d = diagram(GAMES["42"], 3, at=8)
+    assert d.position is not None and d.position.points == (("NS", 6), ("EW", 36))
+    assert all(not s.to_play and not s.tiles and not s.legal for s in d.seats)
+
+
+def test_a_hand_that_never_reached_its_play_has_nobody_to_play() -> None:
+    d = diagram("samples/broken/42-auction-incomplete.42", 1, at=1)
+    assert not any(s.to_play or s.legal for s in d.seats)
+    assert [len(s.tiles) for s in d.seats] == [7, 7, 7, 7]  # the deal as written
+
+
+def test_nello_s_partner_sits_out_as_the_engine_says() -> None:
+    d = diagram("samples/legal/42-nello-made.42", 1)
+    assert [s.label for s in d.seats if s.sits_out] == ["S"]
+
+
 @pytest.mark.parametrize(
     ("hand", "at", "message"),
     [
