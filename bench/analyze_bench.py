@@ -16,6 +16,7 @@ machine whose speed drifts slows both alike.  Compare the two as ratios.
     python bench/analyze_bench.py                          # 200 deals of each game
     python bench/analyze_bench.py --games 42 --deals 50 --profile
     python bench/analyze_bench.py --against ../base --write
+    python bench/analyze_bench.py --games 88 --deals 25 --budget 8000000 --each   # nodes of each deal
 """
 
 from __future__ import annotations
@@ -204,6 +205,7 @@ def main() -> None:
     ap.add_argument("--slice", type=int, default=10, help="with --against: deals a process solves before the other checkout's turn")
     ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of the run")
     ap.add_argument("--write", action="store_true", help="write the figures to docs/performance.md")
+    ap.add_argument("--each", action="store_true", help="also print each deal: its number, solved or not, nodes, CPU ms")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     opts = ap.parse_args()
@@ -221,9 +223,13 @@ def main() -> None:
         else:
             if profiler:
                 profiler.enable()
-            results = [figures(name, "this", measure(name, opts.seed, 0, opts.deals, opts.budget))]
+            runs = measure(name, opts.seed, 0, opts.deals, opts.budget)
             if profiler:
                 profiler.disable()
+            if opts.each:
+                for i, (solved, nodes, cpu) in enumerate(runs):
+                    print(f"{name} deal {i}: {'solved' if solved else 'past the budget'}, {nodes:,} nodes, {cpu * 1000:,.0f} ms")
+            results = [figures(name, "this", runs)]
         for f in results:
             rows.append(row(f, compared))
             print(rows[-1], flush=True)

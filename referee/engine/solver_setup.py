@@ -1,0 +1,160 @@
+"""A ``Position`` turned into the searches that solve it (``solver_search``) and their root.
+
+The checks of a position (tiles held the right number of times, the right seat to
+play) are made here, once, before any search; the bit masks, the search on the
+value and the second search on tricks alone that answers "every trick?" are built
+here; the driver (``solver_mtd``) only asks them questions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .solver_layout import layout_for
+from .solver_position import Position
+from .solver_search import Node, Search
+from .tiles import ALL_TILES, Tile
+from .turns import seat_order
+
+__all__ = ["Setup", "union"]
+
+
+class Setup:
+    """A position turned into a ``Search`` and its root node."""
+
+    def __init__(
+        self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True, stop: Callable[[], bool] | None = None
+    ) -> None:
+        table = pos.table
+        players = len(pos.hands)
+        active = [s for s in range(players) if s not in pos.out]
+        size = len(active)
+        copies = Counter(t for s in active for t in pos.hands[s]) + Counter(t for _, t in pos.trick)
+        width = 2 if copies and max(copies.values()) > 1 else 1
+        if max(copies.values(), default=0) > 2:
+            raise ValueError("a tile is held more than twice")
+        self.layout = layout = layout_for(table, width)
+        used: set[int] = set()
+
+        def slot(t: Tile) -> int:
+            s = layout.base[t]
+            if s in used:
+                s += 1
+            used.add(s)
+            return s
+
+        played = 0
+        for _, t in pos.trick:
+            played |= 1 << slot(t)
+        masks = [0] * players
+        for s in active:
+            for t in pos.hands[s]:
+                masks[s] |= 1 << slot(t)
+        self.masks = masks
+        held = [len(pos.hands[s]) for s in active]
+        k = len(pos.trick)
+        left = max(held, default=0)
+        in_trick = {seat for seat, _ in pos.trick}
+        for s in active:
+            want = left - (1 if s in in_trick else 0)
+            if len(pos.hands[s]) != want:
+                raise ValueError(f"seat {s} holds {len(pos.hands[s])} tiles where {want} are due")
+        nxt = seat_order(players, pos.out)
+        if k >= size or pos.turn not in active or (k and pos.turn != nxt[pos.trick[-1][0]]):
+            raise ValueError(f"seat {pos.turn} cannot be the one to play")
+        tricks_measure = tricks_only or pos.lose_all
+        tp = 1 if tricks_measure else pos.trick_points
+        counters = pos.counters and not tricks_measure
+        cnt = layout.count if counters else (0,) * len(layout.count)
+        decl_team = pos.declaring_team
+        decl_side = tuple(pos.teams[s] == decl_team for s in range(players))
+        maxer = tuple(d != pos.lose_all for d in decl_side)
+        self.search = Search(
+            layout,
+            masks,
+            nxt,
+            size,
+            decl_side,
+            maxer,
+            tp,
+            counters,
+            quick=not pos.lose_all,
+            equivalence=equivalence,
+            budget=budget,
+            stop=stop,
+        )
+        # Taking every point left is taking every trick left, a question about tricks
+        # alone: asked of a search that ignores the counters (one on the same hands), it
+        # lets more tiles stand for each other and is often answered much sooner.
+        self.claims: Search | None = None
+        if counters and tp > 0:
+            self.claims = Search(layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget, stop=stop)
+        self.budget = budget
+        self.limit = budget
+        rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | union(masks)) >> s & 1)
+        if k:
+            lay = layout
+            first = lay.base[pos.trick[0][1]]
+            led = lay.calls[first]
+            st = lay.strength[led]
+            best_i = pos.table.winner([t for _, t in pos.trick])
+            best_seat = pos.trick[best_i][0]
+            best_s = st[lay.base[pos.trick[best_i][1]]]
+            pts = tp + sum(cnt[lay.base[t]] for _, t in pos.trick)
+            self.root = Node(pos.turn, k, led, best_s, best_seat, pts, played, rem, left)
+        else:
+            self.root = Node(pos.turn, 0, 0, 0, pos.turn, tp, 0, rem, left)
+        self.decl_side = decl_side
+        self.maxer = maxer
+
+    def nodes(self) -> int:
+        """Nodes visited by both searches."""
+        return self.search.nodes_visited + (self.claims.nodes_visited if self.claims is not None else 0)
+
+    def begin(self) -> None:
+        """Start a position: from now on both searches share ``budget`` nodes."""
+        self.limit = self.nodes() + self.budget
+
+    def points(self) -> Search:
+        """The search on the value, allowed what is left of the position's budget."""
+        self.search.allow(self.limit - self.nodes())
+        return self.search
+
+    def takes_all(self, node: Node, m: int = -1) -> bool | None:
+        """Whether the declaring side takes every trick left from ``node`` (after playing
+        slot ``m`` there, if given); None when not asked of the search on tricks (nello,
+        Moon and claims, whose search counts tricks already)."""
+        claims = self.claims
+        if claims is None:
+            return None
+        claims.sync()
+        claims.allow(self.limit - self.nodes())
+        left = node.left
+        tricks = node._replace(pts=1, rem=left)
+        if m < 0:
+            return claims.value(tricks, left - 1, left) >= left
+        return claims.after(tricks, m, left - 1, left) >= left
+
+    def reset(self, hands: Sequence[int]) -> None:
+        """Set the tiles held (a mask a seat) for the next position, in both searches."""
+        self.search.hands[:] = hands
+        self.search.sync()
+        if self.claims is not None:
+            self.claims.sync()
+
+    def slot_of(self, seat: int, t: Tile) -> int:
+        """The slot of a tile ``seat`` holds (the one the search would play)."""
+        base = self.layout.base[t]
+        mask = self.masks[seat]
+        return base + 1 if self.layout.width > 1 and mask >> (base + 1) & 1 else base
+
+    def tile(self, slot: int) -> Tile:
+        return ALL_TILES[self.layout.tile_of[slot]]
+
+
+def union(masks: Sequence[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
