@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import corpus
+from batch_bench import corpus, segments
 
 SERVER = """
 import sys, time
@@ -40,26 +40,6 @@ for line in sys.stdin:
         pass
     print(time.process_time() - t, flush=True)
 """
-
-
-def segments(path: Path, tmp: Path, size: int = 500) -> list[Path]:
-    """``path`` cut at game boundaries into files of about ``size`` hands."""
-    games = path.read_text(encoding="utf-8").split("[Rules ")
-    pieces, current, hands = [], games[0], 0
-    for g in games[1:]:
-        current += "[Rules " + g
-        hands += g.count("\nhand ")
-        if hands >= size:
-            pieces.append(current)
-            current, hands = "", 0
-    if current.strip():
-        pieces.append(current)
-    files = []
-    for i, text in enumerate(pieces):
-        f = tmp / f"{i}.42"
-        f.write_text(text, encoding="utf-8")
-        files.append(f)
-    return files
 
 
 def main() -> None:
