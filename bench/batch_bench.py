@@ -171,6 +171,27 @@ def against_floor(path: Path, rounds: int) -> list[tuple[float, float]]:
     return out
 
 
+def segments(path: Path, tmp: Path, size: int = 500) -> list[Path]:
+    """``path`` cut at game boundaries into files of about ``size`` hands, written in ``tmp``."""
+    games = path.read_text(encoding="utf-8").split("[Rules ")
+    pieces: list[str] = []
+    current, hands = games[0], 0
+    for g in games[1:]:
+        current += "[Rules " + g
+        hands += g.count("\nhand ")
+        if hands >= size:
+            pieces.append(current)
+            current, hands = "", 0
+    if current.strip():
+        pieces.append(current)
+    files = []
+    for i, text in enumerate(pieces):
+        f = tmp / f"{i}.42"
+        f.write_text(text, encoding="utf-8")
+        files.append(f)
+    return files
+
+
 def fine_floor(path: Path, segment: int = 500) -> tuple[float, float, int] | None:
     """(check, floor) CPU seconds in this process, alternating segment by segment.
 
@@ -190,26 +211,11 @@ def fine_floor(path: Path, segment: int = 500) -> tuple[float, float, int] | Non
     if not FLOOR.exists():
         return None
     code = compile(FLOOR.read_text(encoding="utf-8"), str(FLOOR), "exec")
-    games = path.read_text(encoding="utf-8").split("[Rules ")
-    pieces: list[str] = []
-    current, hands = games[0], 0
-    for g in games[1:]:
-        current += "[Rules " + g
-        hands += g.count("\nhand ")
-        if hands >= segment:
-            pieces.append(current)
-            current, hands = "", 0
-    if current.strip():
-        pieces.append(current)
     referee = Referee(detail=False)
     tune_gc()
     check = floor = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        files = []
-        for i, text in enumerate(pieces):
-            f = Path(tmp) / f"{i}.42"
-            f.write_text(text, encoding="utf-8")
-            files.append(f)
+        files = segments(path, Path(tmp), segment)
         for f in files:
             argv, err = sys.argv, sys.stderr
             sys.argv, sys.stderr = ["floor42", str(f)], io.StringIO()

@@ -385,7 +385,7 @@ def test_rewording_a_message_does_not_move_its_caret(monkeypatch: pytest.MonkeyP
         return None if refusal is None else replace(refusal, message="Reworded: " + refusal.message[::-1])
 
     original_check, original_play = hand_module.Hand.check, hand_module.Hand.check_play
-    monkeypatch.setattr("referee.judging.follow.check_deal", lambda *a, **k: [reworded(r) for r in check_deal(*a, **k)])
+    monkeypatch.setattr("referee.judging.dealt.check_deal", lambda *a, **k: [reworded(r) for r in check_deal(*a, **k)])
     monkeypatch.setattr(hand_module.Hand, "check", lambda self, action: reworded(original_check(self, action)))
     monkeypatch.setattr(hand_module.Hand, "check_play", lambda self, seat, t: reworded(original_play(self, seat, t)))
     after = said()

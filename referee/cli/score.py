@@ -90,9 +90,12 @@ def _score(
 ) -> Totals:
     """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
 
+    from rich.text import Text
+
     from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS, score_sheet
+    from ..report.tables import print_parts
     from ..run.batch import outcomes
     from ..run.local import default_jobs
     from ..run.outcomes import Totals
@@ -125,9 +128,7 @@ def _score(
                 else:
                     judged = o.data
                     if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
-                        for part in score_sheet(judged):
-                            out.print(part)
-                        out.print()
+                        print_parts(out, [*score_sheet(judged), Text()])  # plainly drawn when piped (report/tables.py)
                     for d in fold_repeats(o.diagnostics):
                         _print_diagnostic(out, d)
                 if fmt is not ScoreFormat.text:  # the rows carry the codes; a record that could not be read says why here

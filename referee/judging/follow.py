@@ -2,8 +2,8 @@
 
 The loop is "check, report, then apply, skip, stop or end as the code says"
 (``codes.After``): the recovery policy is the catalogue's, the rules the engine's.
-A hand whose deal is not written is dealt by the engine from its plays
-(``engine.rebuild``).
+The deal is made into the engine's hand by ``dealt.py``, the outcome the record writes
+is checked by ``written.py``, and where following a hand stops is ``stops.py``'s.
 """
 
 from __future__ import annotations
@@ -16,65 +16,25 @@ from .. import codes
 from ..codes import After, Code
 from ..engine import actions
 from ..engine.auction import Bid, still_to_call
-from ..engine.deal import check_deal, kitty_of
-from ..engine.hand import Hand, HandResult, Phase, Trick
+from ..engine.hand import Hand, Phase, Trick
 from ..engine.profiles import Rules
-from ..engine.rebuild import rebuild_deal
 from ..engine.refusal import Refusal
 from ..engine.tiles import Tile
-from ..notation.locate import play_spans, tile_spans
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
+from .dealt import Dealing
 from .judged import Trace
 from .labels import Labels
+from .places import Places
 from .rules_for import declaration_of
 from .rulings import Rulings
 from .sink import Sink
+from .stops import End, Open, Stop, where
 from .verdict import TrickVerdict
+from .written import Written
 
 __all__ = ["End", "HandJudge", "Open", "Stop", "where"]
-
-
-class Stop(Exception):
-    """The hand cannot be followed further."""
-
-
-class Open(Exception):
-    """The hand stops open on purpose: the last hand of a record marked
-    ``[Status "unfinished"]`` (a game still being played), which may stop anywhere."""
-
-    def __init__(self, hand: Hand, at: Span | None) -> None:
-        super().__init__(where(hand))
-        self.where = where(hand)
-        self.at = at
-
-
-def where(hand: Hand) -> str:
-    """Where ``hand`` stands, as a table says it: 'E to bid', 'A to take the widow',
-    'W to name trump', 'trick 3, E to play', or 'over'.
-
-    >>> from referee.engine.games import make_rules
-    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
-    >>> where(h)
-    'N to bid'
-    """
-    seats = hand.game.seats
-    phase = hand.phase
-    if hand.finished:
-        return "over"
-    if phase is Phase.AUCTION:
-        return f"{seats[hand.turn]} to bid" if hand.turn is not None else "in the auction"
-    if phase is Phase.EXCHANGE:
-        return f"{seats[hand.declarer or 0]} to take the {hand.game.kitty or 'kitty'}"
-    if phase is Phase.DECLARE:
-        return f"{seats[hand.trump_caller or 0]} to name trump"
-    who = f", {seats[hand.turn]} to play" if hand.turn is not None else ""
-    return f"trick {len(hand.tricks) + 1}{who}"
-
-
-class End(Exception):
-    """The hand was already over: the rest of the record is extra."""
 
 
 class _Unchecked:
@@ -129,94 +89,21 @@ class HandJudge:
         self.refusal: Callable[[Refusal, Span | None], None] = sink.refusal
         self.source = source
         self.trace = trace
-        self._spans: dict[Span, list[Span]] = {}
-        """The plays of a trick or tiles of a row, found once: a row of thousands of
-        refused tiles would otherwise be read again for each of them."""
+        places = Places(source)
+        self.play_at = places.play_at
+        dealing = Dealing(rules, labels, sink, places)
+        self.make_hand = dealing.make_hand
+        """The engine's hand from the record's deal (``dealt.Dealing``)."""
+        written = Written(rules, labels, sink)
+        self.written_winner = written.winner
+        self.check_stated = written.check_stated
+        self.check_score = written.check_score
+        """The result, award and score the record writes, against the replay's (``written.Written``)."""
         self._plays = engine_plays(tuple(sorted(labels.seats.items())))
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
 
-    # -- places ------------------------------------------------------------------------
-    def play_at(self, tr: TrickRecord, k: int) -> Span | None:
-        """Where the ``k``-th play of ``tr`` is (worked out from the trick's text)."""
-        if tr.at is None or self.source is None:
-            return tr.at
-        spans = self._spans.get(tr.at)
-        if spans is None:
-            seg = self.source.segment_at(tr.at[0])
-            spans = self._spans[tr.at] = play_spans(seg.text, seg.offset, tr.at)
-        return spans[k] if k < len(spans) else tr.at
-
-    def tile_at(self, row: Span | None, index: int) -> Span | None:
-        if row is None or self.source is None:
-            return row
-        spans = self._spans.get(row)
-        if spans is None:
-            seg = self.source.segment_at(row[0])
-            spans = self._spans[row] = tile_spans(seg.text, seg.offset, row)
-        return spans[index] if index < len(spans) else row
-
-    # -- the deal ----------------------------------------------------------------------
-    def make_hand(self, hr: HandRecord, dealer: int) -> Hand | None:
-        """The engine's hand from the deal, or from the plays when no deal is written."""
-        labels = self.labels
-        game = self.game
-        n = game.players
-        hands: list[list[Tile] | None] = [None] * n
-        rows: list[Span | None] = [None] * n
-        if hr.deal is not None:
-            seats = labels.seats
-            for dealt in hr.deal:
-                s = seats.get(dealt.seat)
-                if s is None:
-                    s = labels.seat(dealt.seat, dealt.at)
-                    if s is None:
-                        continue
-                if hands[s] is not None:
-                    self.add(codes.E104, f"the deal lists {game.seats[s]} twice", dealt.at, None)
-                    continue
-                hands[s] = dealt.tiles
-                rows[s] = dealt.at
-            if None in hands:
-                missing = [game.seats[s] for s in range(n) if hands[s] is None]
-                self.add(codes.E104, f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at, None)
-            for refusal in check_deal(game, hands):
-                at = hr.at if refusal.seat is None else rows[refusal.seat]
-                if refusal.index is not None:
-                    at = self.tile_at(at, refusal.index)
-                self.refusal(refusal, at)
-        deal_known = hr.deal is not None and None not in hands
-        if not deal_known:
-            rebuilt = self.rebuild(hr, dealer)
-            for s in range(n):
-                if hands[s] is None:
-                    hands[s] = rebuilt[s]
-        full = [h or [] for h in hands]
-        kitty = kitty_of(game, full) if deal_known and game.kitty else []
-        if hr.kitty is not None and deal_known and sorted(hr.kitty.tiles) != sorted(kitty):
-            have = " ".join(map(str, kitty)) or "nothing"
-            written = " ".join(map(str, hr.kitty.tiles))
-            self.add(
-                codes.E106, f"the {game.kitty or 'kitty'} is written as {written}, but the tiles left undealt are {have}", hr.kitty.at, None
-            )
-        return Hand(self.rules, dealer, full, kitty, deal_known=deal_known)
-
-    def rebuild(self, hr: HandRecord, dealer: int) -> list[list[Tile]]:
-        """Each player's hand is what that player played (deal omitted), by the engine's turns."""
-        game = self.game
-        calls = []
-        for call in hr.calls:
-            seat = game.seat_index(call.seat) if call.seat else None
-            if call.seat and seat is None:
-                return [[] for _ in game.seats]
-            calls.append(actions.Call(seat, None if call.amount is None else Bid(call.amount, call.suit, call.contract)))
-        decl = declaration_of(hr.trump, self.rules) if hr.trump is not None else None
-        plays = [actions.Play(game.seat_index(p.seat) if p.seat is not None else None, p.tile) for tr in hr.tricks for p in tr.plays]
-        accepted = {(seat, a.trick) for a in hr.accepted if (seat := game.seat_index(a.seat)) is not None}
-        return rebuild_deal(self.rules, dealer, calls, decl, plays, accepted)
-
-    # -- the hand ------------------------------------------------------------------------
     def act(
         self, hand: Hand, action: actions.Action, at: Span | None, *, checked: Refusal | _Unchecked | None = _UNCHECKED
     ) -> Trick | None:
@@ -544,59 +431,6 @@ class HandJudge:
             what = "this trick is written out of turn order"
         self.add(codes.W111, f"{what}; each entry carries its seat, so it is judged in turn (later ones alike)", at, rule)
 
-    def written_winner(self, tr: TrickRecord, winner: int) -> None:
-        """The winner the record writes for ``tr``, against the one who took it."""
-        want = self.labels.seat(tr.winner, tr.winner_at) if tr.winner is not None else None
-        if want is not None and want != winner:
-            ws = self.game.seats
-            self.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[winner]} wins it", tr.winner_at or tr.at, None)
-
-    # -- what the record states ------------------------------------------------------------
-    def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
-        """The result, award and score the record states, against the replay's."""
-        game = self.game
-        labels = game.team_labels
-        team = hand.declaring_team
-        r = hr.result
-        if r is not None and team is not None:
-            if r.side is not None:
-                side = self.labels.side(r.side, r.at)
-                if side is not None and side != team:
-                    self.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at, None)
-            unit = "points" if game.counters_score else "tricks"
-            took = hand.points[team] if game.counters_score else hand.team_tricks[team]
-            if r.points is not None and r.points != took:
-                self.add(codes.E501, f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at, None)
-            if r.outcome is not None and (r.outcome == "made") != bool(result.made):
-                outcome = "made" if result.made else "set"
-                self.add(codes.E501, f"the result says the bid was {r.outcome}, but it was {outcome}", r.at, None)
-        elif r is not None and result.thrown_in and (r.points or r.outcome):
-            self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
-        if hr.award is not None:
-            stated = self.labels.by_side(hr.award.amounts, hr.award.at)
-            if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
-                self.add(
-                    codes.E502,
-                    f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({self.rules.target_unit})",
-                    hr.award.at,
-                    None,
-                )
-        if hr.score is not None and score is not None:
-            self.check_score(hr, score)
-
-    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
-        """The running score ``hr`` writes, against ``score``."""
-        assert hr.score is not None
-        written = self.labels.by_side(hr.score.scores, hr.score.at)
-        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
-            right = " ".join(f"{k} {v}" for k, v in score.items())
-            self.add(
-                codes.E503,
-                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
-                hr.score.at,
-                f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
-            )
-
     def fill(self, hand: Hand, detail: bool) -> dict[str, object]:
         """The verdict's fields the hand's engine state gives (auction, trump, claim, tricks)."""
         seats = self.game.seats
@@ -619,8 +453,3 @@ class HandJudge:
             for tr in hand.tricks
         ]
         return out
-
-
-def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:
-    items = [f"{k} {v}" for k, v in d.items() if v or not skip_zero]
-    return ", ".join(items) or "nothing"

@@ -38,7 +38,6 @@ from .guess import wrong_game
 from .judged import Trace
 from .labels import Labels
 from .rules_for import RulesCache, rules_for
-from .sheet import is_sheet_hand, judge_sheet_hand
 from .sink import Sink
 from .verdict import GameVerdict, HandVerdict
 
@@ -223,8 +222,11 @@ class GameReplay:
             if refusal:  # reported, once: the hand goes on with the dealer its calls fit (one slip, one error)
                 self.sink.refusal(refusal, hr.dealer_at or hr.at)
                 dealer = self.dealer_called(hr, dealer, state.dealer)
-        if self.sheet and is_sheet_hand(hr):
-            return judge_sheet_hand(self, judge, hr, number, index, dealer)
+        if self.sheet:
+            from .sheet import is_sheet_hand, judge_sheet_hand  # score sheets only: not loaded for a plain record
+
+            if is_sheet_hand(hr):
+                return judge_sheet_hand(self, judge, hr, number, index, dealer)
         hand = judge.make_hand(hr, dealer)
         if hand is None:  # pragma: no cover - a hand is always made now
             self.lose_score()

@@ -221,11 +221,11 @@ class Assembler:
         self.header, self.header_chunk = read_chunk(header).tags, header
         self.log = True
 
-    def _release(self) -> Iterator[ReadResult]:
-        """The log's last hand, now that no trailer follows it."""
-        if self.held is not None:
-            held, self.held = self.held, None
-            yield self._emit(held.tags, [held.hand], held.text, held.problems, held.trailing)
+    def _release(self) -> ReadResult:
+        """The log's last hand, now that no trailer follows it (the caller knows one is held)."""
+        held, self.held = self.held, None
+        assert held is not None
+        return self._emit(held.tags, [held.hand], held.text, held.problems, held.trailing)
 
     def _after_hands(self) -> bool:
         """Whether tag lines now would follow the hands of a game or a log (not of a hand log)."""
@@ -255,7 +255,8 @@ class Assembler:
         if self.pending is not None:  # something other than the end follows: a header, as ever
             pending, self.pending = self.pending, None
             yield from self._feed(pending)
-        yield from self._release()
+        if self.held is not None:
+            yield self._release()
         if self.open and self.header is not None:
             problems = [(p, None) for p in self.header_problems] + self.problems
             yield self._emit(self.header, self.hands, self.text, problems, self.comments)
@@ -264,6 +265,14 @@ class Assembler:
         self.hands, self.problems, self.header_problems = [], [], []
 
     def feed(self, chunk: Chunk) -> Iterator[ReadResult]:
+        """The records ``chunk`` completes (a generator less in the common case, a hand
+        or header with no tag lines waiting before it: the reader feeds every chunk)."""
+        if self.pending is None and not (chunk.kind == HEADER and self._after_hands()):
+            return self._feed(chunk)
+        return self._feed_after(chunk)
+
+    def _feed_after(self, chunk: Chunk) -> Iterator[ReadResult]:
+        """``feed`` where tag lines wait, or come, after the hands (a trailer, or a new header)."""
         if self.pending is not None:  # a hand follows the tag lines: they are a new game's header
             pending, self.pending = self.pending, None
             yield from self._feed(pending)
@@ -278,7 +287,8 @@ class Assembler:
         yield from self._feed(chunk)
 
     def _feed(self, chunk: Chunk) -> Iterator[ReadResult]:
-        yield from self._release()  # a chunk other than a trailer follows the log's last hand
+        if self.held is not None:  # a chunk other than a trailer follows the log's last hand
+            yield self._release()
         read = read_chunk(chunk)
         self.any = True
         hand = read.hand

@@ -1,0 +1,82 @@
+"""``check --jobs 1``'s reading and judging, this checkout against another, segment by segment
+(not a test).
+
+Two long-lived processes, one per checkout (each its own ``.venv``), judge the same files of
+about 500 hands in turn, as ``check --jobs 1`` does (``judge_paths`` with ``Referee(detail=
+False)``, the CLI's garbage-collector settings), and report the CPU time of each file: a
+drift of the machine's speed longer than a fraction of a second hits both alike, so the
+ratio holds to a few percent where whole processes timed in turn vary by tens of percent.
+Start-up is left out (``bench/startup.py`` measures it).
+
+    python bench/against_bench.py /work/base --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from batch_bench import corpus, segments
+
+SERVER = """
+import sys, time
+try:
+    from referee.run.records import judge_paths
+    from referee.run.local import tune_gc
+except ImportError:  # the code before issue 23
+    from referee.pipeline import judge_paths, tune_gc
+from referee.judging.replay import Referee
+tune_gc()
+referee = Referee(detail=False)
+for line in sys.stdin:
+    t = time.process_time()
+    for _ in judge_paths([line.strip()], referee):
+        pass
+    print(time.process_time() - t, flush=True)
+"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("other", type=Path, help="the other checkout (with its own .venv)")
+    ap.add_argument("--hands", type=int, default=10_000)
+    ap.add_argument("--rounds", type=int, default=3)
+    opts = ap.parse_args()
+    here = Path(__file__).resolve().parents[1]
+    servers = [
+        subprocess.Popen(
+            [str(root / ".venv" / "bin" / "python"), "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=root
+        )
+        for root in (here, opts.other)
+    ]
+    ratios: list[float] = []
+    turn = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        files = segments(corpus("42", opts.hands), Path(tmp))
+        for r in range(opts.rounds):
+            totals = [0.0, 0.0]
+            for f in files:
+                turn += 1
+                for k in (0, 1) if turn % 2 else (1, 0):  # each side first in turn
+                    server = servers[k]
+                    assert server.stdin is not None and server.stdout is not None
+                    server.stdin.write(f"{f}\n")
+                    server.stdin.flush()
+                    totals[k] += float(server.stdout.readline())
+            ratios.append(totals[0] / totals[1])
+            print(f"round {r + 1}: this {totals[0]:.2f} s, other {totals[1]:.2f} s CPU, ratio {ratios[-1]:.3f}", flush=True)
+    for s in servers:
+        assert s.stdin is not None
+        s.stdin.close()
+        s.wait()
+    print(f"median of {opts.rounds} rounds: this / other = {statistics.median(ratios):.3f} ({len(files)} segments a round)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""``report.tables.print_parts`` draws plain tables and lines itself on a console without
+colour: held here to what rich draws for the same parts, character for character."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from referee.report.escaping import Console
+from referee.report.tables import folded, plain_lines, print_parts
+
+_plain_cell = st.from_regex(r"[abNS7()é世-]{0,3}( [abNS7()é世-]{1,3}){0,2}", fullmatch=True)
+_odd_cell = st.text(alphabet=st.sampled_from(list("ab -7(NS)é世\x1b\n\t")), max_size=8)
+_cell_text = st.integers(0, 40).flatmap(lambda k: _odd_cell if k == 0 else _plain_cell)
+"""Mostly cells drawn plainly, now and then one rich must draw (a control character, a line
+break, a tab, white space at an end)."""
+
+
+@st.composite
+def _parts(draw: st.DrawFn) -> list[RenderableType]:
+    n = draw(st.integers(1, 5))
+    table = Table()
+    for k in range(n):
+        table.add_column(draw(_cell_text) or f"c{k}", justify=draw(st.sampled_from(["left", "right"])))
+    for _ in range(draw(st.integers(0, 4)) or draw(st.integers(0, 1))):
+        cells: list[RenderableType] = []
+        for _ in range(n):
+            text = draw(_cell_text)
+            if draw(st.booleans()):
+                styled = Text(text)
+                styled.append(draw(_cell_text), "bold red")
+                cells.append(styled)
+            else:
+                cells.append(text)
+        table.add_row(*cells)
+    return [Text(draw(_cell_text)), folded(table), Text("winner: NS")]
+
+
+def _drawn(parts: list[RenderableType], width: int, ours: bool) -> str:
+    file = io.StringIO()
+    out = Console(file=file, width=width, color_system=None, highlight=False, emoji=False, soft_wrap=False)
+    if ours:
+        print_parts(out, parts)
+    else:
+        for part in parts:
+            out.print(part)
+    return file.getvalue()
+
+
+@settings(max_examples=300, deadline=None)
+@given(_parts(), st.sampled_from([12, 40, 100_000]))
+def test_plain_tables_are_what_rich_draws(parts: list[RenderableType], width: int) -> None:
+    assert _drawn(parts, width, ours=True) == _drawn(parts, width, ours=False)
+
+
+def test_a_score_sheet_is_drawn_without_rich() -> None:
+    """The common case takes the plain way (else the test above would prove nothing)."""
+    table = Table()
+    table.add_column("hand", justify="right")
+    table.add_column("score")
+    table.add_row("1", Text.assemble("NS 1 EW 0", (" (written: NS 2)", "bold red")))
+    lines = plain_lines(table, 100_000)
+    assert lines == [
+        "┏━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
+        "┃ hand ┃ score                     ┃",
+        "┡━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━┩",
+        "│    1 │ NS 1 EW 0 (written: NS 2) │",
+        "└──────┴───────────────────────────┘",
+    ]
+    assert "\n".join(lines) + "\n" == _drawn([table], 100_000, ours=False)
