@@ -10,6 +10,7 @@ Documents of versions 1 to 4 are read too.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from ..notation.items import ITEMS
 from ..notation.items.common import not_a_seat
 from ..notation.reader import cannot_read
 from ..notation.record import RECORD_VERSION, GameRecord, HandRecord
+from ..notation.tags import check_tags
 from ..source import Position
 from .documents import Document
 from .jsonguard import DECODER, Refused, oversized, too_many
@@ -168,9 +170,11 @@ def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord |
     big = oversized(data)  # too many values, too deep, a number the notation cannot hold (jsonguard.py)
     if big is not None:
         return None, [_problem(file, f"the document is not read: {big}", line, index=index)]
-    if isinstance(data, dict) and data.get("version") == 1:
-        data = _from_version_1(data)
-    if isinstance(data, dict) and data.get("version") in (2, 3, 4):
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version == 1:  # not ``true``, which Python counts equal to 1
+        with contextlib.suppress(TypeError, AttributeError):  # not version 1's shape either: the schema says where
+            data, version = _from_version_1(data), 2
+    if type(version) is int and version in (2, 3, 4):
         # 3 and 4 added items (the irregularities, forfeit) older ones never hold; 5 the
         # verdict's ``detail``, which is ``plays`` where it is not written
         data = dict(data, version=RECORD_VERSION)
@@ -186,7 +190,10 @@ def _validate(file: str, data: Any, line: int, index: int) -> tuple[GameRecord |
     wrong = _impossible(record)
     if wrong is not None:
         return None, [_problem(file, f"the document does not hold a record: {wrong}", line, index=index)]
-    return record, []
+    # the tags are held to what the text reader holds them to (unknown S003, a value
+    # outside its set S008, twice S009), so a record and its JSON are judged alike
+    at = Position(line, 1, line, 2)
+    return record, [Diagnostic(p.code, p.message, hint=p.hint, file=file, game=index, at=at) for p in check_tags(record.tags)]
 
 
 def _impossible(record: GameRecord) -> str | None:

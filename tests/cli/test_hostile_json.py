@@ -78,6 +78,11 @@ CASES: dict[str, Callable[[], tuple[str, str]]] = {
     "NaN": lambda: (_replaced('"index": 1', '"index": NaN'), r"not valid JSON: NaN is not a JSON number"),
     "Infinity": lambda: (_replaced('"index": 1', '"index": -Infinity'), r"not valid JSON: -Infinity is not a JSON number"),
     "1e999": lambda: (_replaced('"index": 1', '"index": 1e999'), r"not valid JSON: the number 1e999 is out of range"),
+    "version true": lambda: (_with(["version"], True), r"version: Input should be 5"),
+    "version 1 not in version 1's shape": lambda: (
+        _with(["record"], {"tags": [], "hands": True}).replace('"version": 5', '"version": 1', 1),
+        r"the document does not match the schema",
+    ),
     "a million empty hands": lambda: (_with(["record", "hands"], [{}] * 1_000_000), r"a document of more than 500,000 values"),
     "three million numbers": lambda: (_with(["record", "tags"], [0] * 3_000_000), r"a document of more than 500,000 values"),
 }
@@ -153,3 +158,17 @@ def test_memory_stays_bounded_on_a_million_element_array(space: Workspace, tmp_p
     base = _peak_kib(small)
     for path in (huge, numbers):
         assert _peak_kib(path) < base + 300_000, f"{path.name}: more than 300 MB over a one-hand file"
+
+
+def test_the_tags_of_a_document_are_held_to_the_notation(space: Workspace) -> None:
+    """A value outside a tag's set is S008 read back from JSON as from the text, so
+    `convert --from json` and `check` of what it writes exit alike (found by the fuzz harness)."""
+    document = json.loads(json.dumps(good()))
+    tags = [t for t in document["record"]["tags"] if t["name"] != "Mode"]
+    document["record"]["tags"] = [*tags, {"name": "Mode", "value": "tournament", "comments": [], "after": []}]
+    data = (json.dumps(document) + "\n").encode()
+    r = run(["convert", str(space.file(data, ".jsonl")), "--from", "json", "--to", "text"])
+    assert_sound(r, data)
+    text = r.out.encode()
+    assert r.status == 2 and b'[Mode "tournament"]' in text
+    assert run(["check", str(space.file(text, ".42"))]).status == 2
