@@ -8,8 +8,8 @@ and then by the judge on the whole record as it would be written, so what the ta
 records is what ``referee check`` accepts, by construction.  An entry refused changes
 nothing; one recorded is appended to the journal (``journal.py``, fsynced) before the
 record is rewritten atomically, as one canonical record marked ``[Status
-"unfinished"]`` until the game is won.  A lock file (``lock.py``) keeps a second table
-off the game.
+"unfinished"]`` until the game is won.  A lock file (``run/lock.py``) keeps a second table,
+and ``fmt``, ``fix`` and ``tag``, off the game.
 
 On open, the journal and the record are reconciled: a torn last journal line is
 dropped with a note, a damaged one elsewhere is an error naming its line, a journal
@@ -49,11 +49,11 @@ from ..notation.tags import tag_choice
 from ..notation.writer import format_game, format_records
 from ..play.simulate import options_tag
 from ..report.canonical import canonical
+from ..run.lock import LIVE, Locked, RecordLock
 from ..run.output import WriteError, write_text
 from ..run.records import judged_records
 from .entries import Entry, EntryError, entries_of, read_entry
 from .journal import Journal, JournalError, journal_path, read_journal, replay
-from .lock import GameLock, Locked
 from .position import Position, Refused
 from .view import Options, State, options_of, state_of
 
@@ -136,7 +136,7 @@ class Table:
     """What opening the game found and did (a torn journal line dropped, a record rebuilt...)."""
     verdict: GameVerdict = field(default_factory=GameVerdict)
     journal: Journal | None = None
-    lock: GameLock | None = None
+    lock: RecordLock | None = None
     resumed: bool = False
     _written: tuple[int, int, int, int] | None = None
     _texts: dict[int, str] = field(default_factory=dict)
@@ -170,7 +170,7 @@ class Table:
         path = Path(path)
         referee = Referee(rules, dict(options or {}), profiles, detail=False)
         try:
-            lock = GameLock.acquire(path)
+            lock = RecordLock.acquire(path, LIVE)
         except Locked as e:
             raise LiveError(str(e)) from None
         try:

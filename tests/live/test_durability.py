@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.live.journal import journal_path
-from referee.live.lock import lock_path
 from referee.live.table import LiveError, Table
+from referee.run.lock import lock_path
 
 ENTRIES = ["30", "pass", "pass", "pass", "sixes", "6-6", "5-5", "6-4", "6-2", "4-4"]
 

@@ -200,6 +200,43 @@ def test_the_lock_holds_between_processes_and_dies_with_its_holder(tmp_path: Pat
     assert third.finish()[0] == 0
 
 
+@pytest.mark.parametrize("command", [["fmt"], ["fix"], ["tag", "--set", "Event=Club"]])
+def test_fmt_fix_and_tag_leave_a_game_open_in_live_alone(tmp_path: Path, command: list[str]) -> None:
+    """One lock for every writer of a record: a rewrite does not wait for a table (it may be
+    open all evening) but says so and exits 2, and the table goes on writing its game."""
+    game = tmp_path / "game.42"
+    live = Live(game, "--dealer", "W")
+    assert live.line().startswith("new game")
+    assert live.send("30").startswith("ok: ")
+    before = game.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "referee", *command[:1], str(game), *command[1:]],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=WAIT,
+    )
+    assert done.returncode == 2, done.stderr
+    assert f"is open in `referee live` (process {live.proc.pid}); quit the game there first" in done.stderr
+    assert game.read_bytes() == before
+    assert live.send("pass").startswith("ok: "), "the table was not disturbed"
+    assert live.finish() == (0, "")
+    assert subprocess.run([sys.executable, "-m", "referee", "fmt", str(game)], env=_env(), timeout=WAIT).returncode == 0
+
+
+def test_live_gives_way_to_a_rewrite_in_progress(tmp_path: Path) -> None:
+    from referee.run.lock import RecordLock
+
+    game = tmp_path / "game.42"
+    with RecordLock.acquire(game, "tag"):
+        code, err = Live(game, "--dealer", "W").finish()
+    assert code == 2 and f"is being rewritten by `referee tag` (process {os.getpid()}); try again when it is done" in err
+    assert not game.exists()
+    live = Live(game, "--dealer", "W")
+    assert live.line().startswith("new game")
+    assert live.finish()[0] == 0
+
+
 def test_detail_hands_is_not_yet(tmp_path: Path) -> None:
     live = Live(tmp_path / "game.42", "--detail", "hands")
     code, err = live.finish()
