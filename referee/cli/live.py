@@ -6,10 +6,9 @@ from enum import StrEnum
 
 import typer
 
-from ..engine.games import DEFAULT_GAME, NAMES
 from .app import app
 from .common import consoles
-from .params import RULES_METAVAR, Command, choice_option, complete_paths, complete_rules
+from .params import GAME_RULES_OPT, Command, choice_option, complete_paths, game_options_option, game_rules, name_value, name_values
 
 
 class Detail(StrEnum):
@@ -30,17 +29,8 @@ def live(
         autocompletion=complete_paths,
         help="The game's record: a new file starts a game, one that ends with an unfinished game resumes it.",
     ),
-    rules: str = typer.Option(
-        DEFAULT_GAME,
-        "--rules",
-        "-r",
-        metavar=RULES_METAVAR,
-        autocompletion=complete_rules,
-        help=f"The game of a new game: {', '.join(NAMES)}, or a house-rule file (.toml).",
-    ),
-    options: str | None = typer.Option(
-        None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Options of a new game, e.g. "nello=on renege=as-played".'
-    ),
+    rules: str = GAME_RULES_OPT,
+    options: str | None = game_options_option("nello=on renege=as-played"),
     dealer: str | None = typer.Option(
         None, "--dealer", metavar="SEAT", help="Who deals the first hand of a new game (default: the last seat)."
     ),
@@ -85,15 +75,13 @@ def live(
     from ..live.session import Session, run_lines, run_prompt
     from ..live.table import LiveError, Table
     from ..run.inputs import UsageError
-    from .common import _referee, _usage_fail
+    from .common import _usage_fail
 
     _out, err = consoles()
     try:
-        if detail is Detail.hands:
-            raise UsageError('--detail hands: not yet: it needs score-sheet hands ([Detail "hands"], issue 24)')
-        referee = _referee(rules, options)
-        seats = _pairs(names, "--names", ",")
-        tags = [_pair(t, "--tag") for t in tag]
+        referee, _chosen = game_rules(rules, options)
+        seats = name_values(names, "--names")
+        tags = [name_value(t, "--tag") for t in tag]
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     name, chosen = referee.defaults
@@ -106,6 +94,7 @@ def live(
             names=dict(seats),
             tags=tags,
             dealer=dealer,
+            detail=detail.value,
             deals=deals.value,
             new_game=new_game,
         )
@@ -128,18 +117,3 @@ def live(
         raise _usage_fail(err, str(e)) from None
     finally:
         table.close()
-
-
-def _pair(text: str, option: str) -> tuple[str, str]:
-    from ..run.inputs import UsageError
-
-    name, eq, value = text.partition("=")
-    if not eq or not name.strip():
-        raise UsageError(f"{option}: {text!r} is not NAME=VALUE")
-    if "\n" in value or "\r" in value:
-        raise UsageError(f"{option} {name}: a value is one line")
-    return name.strip(), value.strip()
-
-
-def _pairs(text: str | None, option: str, sep: str) -> list[tuple[str, str]]:
-    return [_pair(part, option) for part in (text or "").split(sep) if part.strip()]

@@ -128,13 +128,46 @@ def test_a_record_changed_by_hand_is_kept(tmp_path: Path) -> None:
     assert last["op"] == "open" and len(last["entries"]) == len(ENTRIES) - 2
 
 
-def test_comments_written_into_the_record_are_not_kept_and_the_table_says_so(tmp_path: Path) -> None:
+def test_comments_typed_at_the_table_are_kept_in_the_record_and_the_journal(tmp_path: Path) -> None:
+    game = tmp_path / "game.42"
+    with Table.open(game, dealer="W") as table:
+        assert table.enter("; Ann deals late").line() == "ok: ; Ann deals late | next: hand 1, N to bid"
+        assert table.enter("30 ; N thought long").ok
+        for entry in ENTRIES[1:5]:
+            assert table.enter(entry).ok
+        assert table.enter("6-6 ; the lead").ok
+        assert table.enter("; coffee").ok
+        assert table.enter("{x}").refusal is not None
+        assert table.enter("; a {brace}").refusal is not None
+    text = game.read_text(encoding="utf-8")
+    assert "hand 1 dealer W  ; Ann deals late\n  bid N 30 {N thought long}, E pass" in text
+    assert "  play N 6-6 {the lead}  ; coffee\n" in text
+    assert CliRunner().invoke(app, ["fmt", "--check", str(game)]).exit_code == 0
+    journal = [json.loads(line) for line in journal_path(game).read_text(encoding="utf-8").splitlines()]
+    assert [line["entry"] for line in journal if line["op"] == "enter" and line["entry"].startswith(";")] == [
+        "; Ann deals late",
+        "; N thought long",
+        "; the lead",
+        "; coffee",
+    ]
+    with Table.open(game) as table:  # resumed: the comments are there, and the journal agrees with the record
+        assert table.notes == [] and table.undo().entries == ("; coffee",)
+        assert "coffee" not in game.read_text(encoding="utf-8") and "the lead" in game.read_text(encoding="utf-8")
+    journal_path(game).unlink()  # from the record alone: the comments are read back with it
+    with Table.open(game) as table:
+        assert sum(e.startswith(";") for e in table.entries) == 3
+    assert "the lead" in game.read_text(encoding="utf-8") and "Ann deals late" in game.read_text(encoding="utf-8")
+
+
+def test_comments_written_into_the_record_by_hand_are_kept(tmp_path: Path) -> None:
     game = tmp_path / "game.42"
     text = played(game)
-    game.write_text(text.replace("  trump sixes\n", "  trump sixes  ; N had five of them\n"), encoding="utf-8")
+    changed = text.replace("  trump sixes\n", "  trump sixes  ; N had five of them\n")
+    game.write_text(changed, encoding="utf-8")
     with Table.open(game) as table:
-        assert table.notes[-1] == f"{game}: the game's comments (1) are not kept: the table writes the game from its entries"
-    assert game.read_text(encoding="utf-8") == text
+        assert table.notes == [f"{game} differs from its journal (changed by hand?): the record is kept, and the journal says so"]
+        assert "; N had five of them" in table.entries
+    assert game.read_text(encoding="utf-8") == changed
 
 
 def test_a_record_changed_while_the_table_has_it_is_not_overwritten(tmp_path: Path) -> None:

@@ -228,6 +228,6 @@ def test_a_new_game_needs_rules_it_can_make(tmp_path: Path) -> None:
         Table.open(tmp_path / "x.42", options={"nello": "sometimes"})
     with pytest.raises(LiveError, match="--dealer"):
         Table.open(tmp_path / "x.42", dealer="Q")
-    with pytest.raises(LiveError, match="not yet"):
-        Table.open(tmp_path / "x.42", detail="hands")
+    with pytest.raises(LiveError, match="--detail hands takes no deal"):
+        Table.open(tmp_path / "x.42", detail="hands", deals="known")
     assert not (tmp_path / "x.42.lock").exists()
