@@ -8,7 +8,7 @@ import typer
 
 from .app import app
 from .common import consoles
-from .params import GAME_RULES_OPT, Command, choice_option, complete_paths, game_options_option, game_rules, name_value, name_values
+from .params import GAME_RULES_OPT, Command, choice_option, complete_paths, game_options_option, name_value, name_values
 
 
 class Detail(StrEnum):
@@ -39,7 +39,10 @@ def live(
         [], "--tag", metavar="NAME=VALUE", help='A tag of a new game, e.g. --tag Event="Friday league" (repeat it).'
     ),
     detail: Detail = choice_option(
-        Detail.plays, "--detail", help="plays (every call and play) or hands (auction, contract and result only: not yet available)."
+        Detail.plays,
+        "--detail",
+        help="plays (every call and play) or hands (a score sheet: the auction, the trump and how each hand went: "
+        "result NS 35 made, made, set, award EW 1, score NS 3 EW 2).",
     ),
     deals: Deals = choice_option(
         Deals.unknown,
@@ -56,7 +59,10 @@ def live(
 
     Entries are the notation's own words: 30, pass, sixes, 6-4, E 6-4, claim, concede,
     exchange 3-2 for 3-1, deal N ... E ... ; E 5-3! records a play out of turn or a
-    renege that the table let stand. Commands: undo, show, score, options, help, quit.
+    renege that the table let stand; "; text" (alone or after an entry) is a comment,
+    kept in the record. With --detail hands, a score sheet: the calls (or only the
+    winning bid), the trump, and how the hand went (made, set, result NS 35 made,
+    award EW 1, score NS 3 EW 2). Commands: undo, show, score, options, help, quit.
     On a terminal it prompts, with tab completion of the legal entries; from a pipe it
     answers each line with one line (ok, refused, undone...). Every entry is journaled
     (FILE.journal) and FILE rewritten whole after it; FILE.lock keeps a second live off
@@ -66,6 +72,7 @@ def live(
     Examples:
       referee live friday.42 --names N=Ann,E=Bob,S=Cy,W=Di --dealer N
       referee live moon.42 --rules moon
+      referee live night.42 --detail hands --dealer W      # a score sheet: S 32, fives, made
       referee live friday.42                      # resume: hand 6, trick 3, E to play
       printf '30\\npass\\npass\\npass\\nsixes\\n' | referee live game.42
     """
@@ -75,7 +82,7 @@ def live(
     from ..live.session import Session, run_lines, run_prompt
     from ..live.table import LiveError, Table
     from ..run.inputs import UsageError
-    from .common import _usage_fail
+    from .common import _usage_fail, game_rules
 
     _out, err = consoles()
     try:

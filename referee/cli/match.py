@@ -11,7 +11,7 @@ import typer
 from ..run.dask import ClusterSpec
 from .app import app
 from .common import Format, consoles
-from .params import GAME_RULES_OPT, Command, choice_option, cluster_option, game_options_option, game_rules, number_option
+from .params import GAME_RULES_OPT, Command, choice_option, cluster_option, game_options_option, number_option
 
 if TYPE_CHECKING:
     from ..interchange.match_report import GameLine, PairingResult
@@ -143,7 +143,7 @@ def match(
     from ..match.words import game_words, score_words, summary_words
     from ..run.inputs import UsageError
     from ..run.output import write_text
-    from .common import _usage_fail
+    from .common import _usage_fail, game_rules
 
     _out, err = consoles()
     try:

@@ -11,16 +11,12 @@ import difflib
 from collections.abc import Callable, Iterable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from ..engine.games import DEFAULT_GAME, NAMES
-
-if TYPE_CHECKING:
-    from ..engine.profiles import Rules
-    from ..judging.replay import Referee
 
 __all__ = [
     "BUILT_IN_PROFILES",
@@ -36,7 +32,6 @@ __all__ = [
     "complete_rules",
     "did_you_mean",
     "game_options_option",
-    "game_rules",
     "name_value",
     "name_values",
     "number_option",
@@ -307,17 +302,6 @@ is for records without a ``[Rules]`` tag)."""
 def game_options_option(example: str) -> Any:
     """``--options "NAME=VALUE ..."`` of a command that plays a game, with an example."""
     return typer.Option(None, "--options", "-o", metavar='"NAME=VALUE ..."', help=f'Options of the game, e.g. "{example}".')
-
-
-def game_rules(rules: str, options: str | None) -> tuple[Referee, Rules]:
-    """The referee of ``--rules`` and ``--options`` and the rules of the game they make
-    (``UsageError`` with the words for what is wrong)."""
-    from ..engine.games import make_rules
-    from .common import _referee
-
-    referee = _referee(rules, options)
-    name, chosen = referee.defaults
-    return referee, make_rules(name, chosen, referee.profiles)
 
 
 def name_value(text: str, option: str) -> tuple[str, str]:

@@ -8,7 +8,7 @@ import typer
 
 from .app import app
 from .common import consoles
-from .params import GAME_RULES_OPT, Command, choice_option, game_options_option, game_rules, number_option
+from .params import GAME_RULES_OPT, Command, choice_option, game_options_option, number_option
 
 
 class Players(StrEnum):
@@ -53,7 +53,7 @@ def simulate(
     from ..play.simulate import simulate_games
     from ..run.inputs import UsageError
     from ..run.output import atomic_write
-    from .common import _usage_fail
+    from .common import _usage_fail, game_rules
     from .guard import stdout_closed
     from .progress import wants_progress
 

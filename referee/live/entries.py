@@ -257,14 +257,14 @@ def _keyword(text: str, keyword: str, sheet: bool = False) -> str:
     if len(words) > 1 and len(words[0]) == 1 and words[0].isalpha():
         words = words[1:]  # a seat first: the item is what follows it
     word = words[0]
+    if word == "none" or "for" in words:
+        return "exchange"
     if _TILE.match(word):
         return "play"
     if word == "pass":
         return "bid"
     if word in _DECLARED:
         return "trump"
-    if word == "none" or "for" in words:
-        return "exchange"
     if sheet and (word in ("made", "set") or words[-1] in ("made", "set")):
         return "result"
     return keyword

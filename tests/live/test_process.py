@@ -237,10 +237,46 @@ def test_live_gives_way_to_a_rewrite_in_progress(tmp_path: Path) -> None:
     assert live.finish()[0] == 0
 
 
-def test_detail_hands_is_not_yet(tmp_path: Path) -> None:
-    live = Live(tmp_path / "game.42", "--detail", "hands")
-    code, err = live.finish()
-    assert code == 2 and "not yet" in err and not (tmp_path / "game.42").exists()
+SHEETS = sorted((ROOT / "samples" / "legal").glob("*club-night.42"))
+
+
+@pytest.mark.parametrize("sample", SHEETS, ids=[p.name for p in SHEETS])
+def test_a_score_sheets_game_entered_line_by_line(tmp_path: Path, sample: Path) -> None:
+    """``--detail hands``: a club night's first game, as its scorer would type it (calls,
+    trump, how each hand went, the comments), from a pipe; every answer is `ok`, the file
+    is valid and canonical after the game, and it scores as the sheet does."""
+    from referee.live.entries import entries_of
+    from referee.notation.reader import read_text
+
+    (first, *_) = [r.record for r in read_text(sample.read_text(encoding="utf-8"), str(sample)) if r.record is not None]
+    rules = (first.tag("Rules") or "42").lower()
+    names = ",".join(f"{t.name}={t.value}" for t in first.tags if len(t.name) == 1 or t.name in ("North", "East", "South", "West"))
+    game = tmp_path / "night.42"
+    dealer = first.hands[0].dealer
+    assert dealer is not None
+    options = f"{first.tag('Options') or ''} target={(first.tag('Target') or '').split()[0]}".strip()
+    live = Live(game, "--rules", rules, "--detail", "hands", "--dealer", dealer, "--names", names, "--options", options)
+    assert live.line().startswith("new game in")
+    number = 1
+    for hand in first.hands:
+        for entry in entries_of(hand, sheet=True):
+            if entry.kind in ("result", "award", "score") and number != hand.number:
+                continue  # the hand was scored by what was typed before: these are the referee's lines
+            answer = live.send(entry.words)
+            assert answer.startswith("ok: "), (entry.words, answer)
+            found = re.search(r"next: hand (\d+)", answer)
+            number = int(found.group(1)) if found else 0 if "next: the game is over" in answer else number
+    assert live.finish() == (0, "")
+    text = game.read_text(encoding="utf-8")
+    assert f'[Winner "{first.tag("Winner")}"]' in text and "[Status" not in text
+    checked = subprocess.run(
+        [sys.executable, "-m", "referee", "check", str(game)], capture_output=True, text=True, env=_env(), timeout=WAIT
+    )
+    assert checked.returncode == 0 and " 0 errors, 0 warnings" in checked.stdout, checked.stdout
+    assert subprocess.run([sys.executable, "-m", "referee", "fmt", "--check", str(game)], env=_env(), timeout=WAIT).returncode == 0
+    (written,) = [r.record for r in read_text(text, str(game)) if r.record is not None]
+    scores = [h.score.scores for h in first.hands if h.score is not None]
+    assert [h.score.scores for h in written.hands if h.score is not None][-1] == scores[-1]
 
 
 # -- the interactive prompt ----------------------------------------------------------------------
