@@ -35,6 +35,7 @@ from typing import Literal
 from .. import codes
 from ..engine.refusal import Refusal
 from ..notation.items import award, bid, claim, deal, exchange, misdeal, play, result, score, trump
+from ..notation.items.spec import ItemSpec
 from ..notation.reader import read_text
 from ..notation.record import (
     Call,
@@ -120,54 +121,30 @@ def _error(message: str, hint: str | None = None, code: codes.Code = codes.S001)
     return EntryError(Refusal(code, message, hint))
 
 
+_WRITTEN: dict[str, tuple[str, ItemSpec]] = {
+    "deal": ("deal", deal.SPEC),
+    "misdeal": ("misdeal", misdeal.SPEC),
+    "call": ("calls", bid.SPEC),
+    "exchange": ("exchange", exchange.SPEC),
+    "trump": ("trump", trump.SPEC),
+    "play": ("tricks", play.SPEC),
+    "claim": ("claim", claim.SPEC),
+    "result": ("result", result.SPEC),
+    "award": ("award", award.SPEC),
+    "score": ("score", score.SPEC),
+}
+"""Each kind of entry: the field of a hand's record that holds it, and its item's spec."""
+
+
 def words_of(kind: EntryKind, item: Item) -> str:
     """An item's line as the writer writes it, on one line, without the comments the item
     carries (they are entries of their own)."""
-    hand = HandRecord()
     item = _bare(item)
-    if kind == "deal":
-        assert isinstance(item, list)
-        hand.deal = item
-        spec = deal.SPEC
-    elif kind == "misdeal":
-        assert isinstance(item, Misdeal)
-        hand.misdeal = item
-        spec = misdeal.SPEC
-    elif kind == "call":
-        assert isinstance(item, Call)
-        hand.calls = [item]
-        spec = bid.SPEC
-    elif kind == "exchange":
-        assert isinstance(item, Exchange)
-        hand.exchange = item
-        spec = exchange.SPEC
-    elif kind == "trump":
-        assert isinstance(item, TrumpRecord)
-        hand.trump = item
-        spec = trump.SPEC
-    elif kind == "play":
-        assert isinstance(item, Play)
-        hand.tricks = [TrickRecord([item])]
-        spec = play.SPEC
-    elif kind == "claim":
-        assert isinstance(item, Claim)
-        hand.claim = item
-        spec = claim.SPEC
-    elif kind == "result":
-        assert isinstance(item, StatedResult)
-        hand.result = item
-        spec = result.SPEC
-    elif kind == "award":
-        assert isinstance(item, StatedAward)
-        hand.award = item
-        spec = award.SPEC
-    elif kind == "score":
-        assert isinstance(item, StatedScore)
-        hand.score = item
-        spec = score.SPEC
-    else:
-        assert isinstance(item, str)
+    if kind == "comment":
         return f"; {item}"
+    name, spec = _WRITTEN[kind]
+    hand = HandRecord()
+    setattr(hand, name, [item] if kind == "call" else [TrickRecord([item])] if isinstance(item, Play) else item)
     return " ".join(" ".join(line.split()) for line in spec.lines(hand))
 
 
