@@ -27,7 +27,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 
 from ..run.lock import Locked, RecordLock
@@ -90,9 +90,11 @@ def editing(name: str, *, command: str = "fmt", wait: float | None = None) -> It
     finally:
         os.close(fd)
     try:
-        lock = RecordLock.acquire(path, command, wait=LOCK_WAIT if wait is None else wait)
+        lock: RecordLock | nullcontext[None] = RecordLock.acquire(path, command, wait=LOCK_WAIT if wait is None else wait)
     except Locked as e:
-        raise WriteError(name, OSError(errno.EWOULDBLOCK, _why(e, name))) from None
+        if not e.unmade:
+            raise WriteError(name, OSError(errno.EWOULDBLOCK, _why(e, name))) from None
+        lock = nullcontext()  # a folder nobody can make a lock file in: nobody can rewrite the file either (its write says why)
     with lock:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))  # under the lock: what the last writer left
         try:

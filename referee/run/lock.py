@@ -50,10 +50,12 @@ _POLL = 0.05
 class Locked(Exception):
     """Another writer has the file (or the lock file cannot be made): the words say who."""
 
-    def __init__(self, message: str, *, holder: str = "") -> None:
+    def __init__(self, message: str, *, holder: str = "", unmade: bool = False) -> None:
         super().__init__(message)
         self.holder = holder
         """The command that holds the lock ('live', 'fmt'...), '' when not known."""
+        self.unmade = unmade
+        """The lock file could not be made (a read-only folder): nobody else can hold it either."""
 
 
 def lock_path(record: str | Path) -> Path:
@@ -81,7 +83,7 @@ class RecordLock:
             try:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
             except OSError as e:
-                raise Locked(f"cannot make the lock file {path}: {os.strerror(e.errno or errno.EIO).lower()}") from None
+                raise Locked(f"cannot make the lock file {path}: {os.strerror(e.errno or errno.EIO).lower()}", unmade=True) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as e:
