@@ -36,6 +36,9 @@ JUNK = st.sampled_from(
         "exchange none",
         "Q 6-4",
         "trum 6",
+        "; a note",
+        "6-5 ; after a play",
+        "exchange 3-2 for 3-1",
     ]
 )
 """Entries that may or may not fit the moment: most are refused."""
