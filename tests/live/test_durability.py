@@ -236,3 +236,28 @@ def test_the_file_is_canonical_after_every_entry(tmp_path: Path) -> None:
             assert result.exit_code == 0, result.output
             check = CliRunner().invoke(app, ["check", str(game)])
             assert check.exit_code == 0 and "W108" in check.output
+
+
+def test_a_score_sheets_game_resumes_and_undoes_like_a_played_one(tmp_path: Path) -> None:
+    """--detail hands: the journal and the record agree on reopening, undo takes a hand's
+    result back with the award and score the referee wrote, and the record alone rebuilds it."""
+    game = tmp_path / "sheet.42"
+    typed = ["N 30", "pass", "S 32", "pass", "fives", "NS 35 made", "; Bob arrives", "E 31", "set", "W 84"]
+    with Table.open(game, dealer="W", detail="hands") as table:
+        for entry in typed:
+            assert table.enter(entry).ok, entry
+        assert table.state.phase == "auction" and table.state.score == {"NS": 2, "EW": 0}
+    text = game.read_text(encoding="utf-8")
+    assert '[Detail "hands"]' in text and "  result NS 35 made\n  award NS 1\n  score NS 1 EW 0\n" in text
+    with Table.open(game) as table:
+        assert table.notes == [] and table.where() == "hand 3, N to bid"
+        assert table.undo().entries == ("bid W 84",)
+        assert table.undo().entries == ("result set",)  # hand 2 is open again: its award and score go with it
+        assert table.where() == "hand 2, S to bid" and table.state.score == {"NS": 1, "EW": 0}  # or the result
+        assert "award NS 1\n  score NS 2 EW 0" not in game.read_text(encoding="utf-8")
+        assert table.enter("made").line().startswith("ok: result made | hand 2, bid made: award EW 1; score NS 1 EW 1")
+        assert table.enter("6-4").refusal.code == "S011"  # type: ignore[union-attr]  # a sheet's hand has no plays
+    journal_path(game).unlink()
+    with Table.open(game) as table:  # from the record alone
+        assert table.where() == "hand 3, S to bid" and table.state.score == {"NS": 1, "EW": 1}
+        assert "; Bob arrives" in table.entries
