@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..diagnostics import Diagnostic
-    from ..engine.profiles import Profile
+    from ..engine.profiles import Profile, Rules
     from ..judging.replay import Referee
     from ..league.names import Aliases
     from ..run.dask import ClusterSpec
@@ -98,6 +98,16 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
         guess = option_suggestion(game, e.key, chosen)
         raise UsageError(f"--options: {e}" + (f"; did you mean {guess}?" if guess else "")) from None
     return Referee(name, chosen, profiles, detail=detail)
+
+
+def game_rules(rules: str, options: str | None) -> tuple[Referee, Rules]:
+    """The referee of ``--rules`` and ``--options`` and the rules of the game they make
+    (``UsageError`` with the words for what is wrong)."""
+    from ..engine.games import make_rules
+
+    referee = _referee(rules, options)
+    name, chosen = referee.defaults
+    return referee, make_rules(name, chosen, referee.profiles)
 
 
 def _aliases(referee: Referee) -> Aliases:

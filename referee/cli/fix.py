@@ -37,17 +37,16 @@ def fix(
     """
     import difflib
     import sys
-    from contextlib import ExitStack
 
     from ..diagnostics import Diagnostic
     from ..league.fix import FIXED, apply_edits, blocking, edits, left_as_written
     from ..notation.reader import cannot_read, file_text, read_text
-    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, named, shown
+    from ..run.inputs import STDIN, UsageError, expand_paths, named, shown
     from ..run.output import WriteError
     from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, write_raw
-    from .inplace import editing
+    from .inplace import read_each
 
     out, err = consoles()
     try:
@@ -56,80 +55,70 @@ def fix(
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     status = 0
-    with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
-        for name in files:
-            held.close()
-            file = shown(name)  # the name as data: the records' and their diagnostics'
-            display = named(name)  # the name in a message: one line, whatever it holds
-            editor = None
-            try:
-                if name == STDIN or diff or check_only:
-                    raw = input_bytes(name)
-                else:
-                    editor = held.enter_context(editing(name))
-                    raw = editor.data
-            except OSError as e:
-                _print_diagnostic(err, cannot_read(file, e))
-                status = 2
-                continue
-            except WriteError as e:  # another fmt or fix holds it
-                _usage_fail(err, str(e))
-                status = 2
-                continue
-            read = file_text(raw, file)  # as the reader reads it, and the form to write it back in
-            if isinstance(read, Diagnostic):  # not text: written back, it would not be the same file
-                _print_diagnostic(err, read)
-                status = 2
-                if name == STDIN and not (diff or check_only):
-                    write_raw(raw)  # a filter passes on what it cannot mend
-                continue
-            before, form = read
-            found = []
-            for judged in judge_results(read_text(before, file), referee, file):
-                i = judged.index
-                stop = blocking(judged.diagnostics)
-                if stop:
-                    first = stop[0]
-                    more = sorted({str(d.code) for d in stop})
-                    err.print(
-                        f"{named(first.location())}: record {i} not fixed: {', '.join(more)} (run `referee check`)",
-                        highlight=False,
-                        markup=False,
-                    )
-                    status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
-                    continue
-                mended = edits(judged, before)
-                for d in left_as_written(judged):
-                    err.print(
-                        f"{named(d.location())}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
-                        "enough to write it right (run `referee check`)",
-                        highlight=False,
-                        markup=False,
-                    )
-                    status = max(status, 1)
-                found += mended
-            after = apply_edits(before, found)
+    for item in read_each(files, in_place=not (diff or check_only), command="fix"):  # each under its lock (inplace.py)
+        name, raw, editor = item.name, item.data, item.edit
+        file = shown(name)  # the name as data: the records' and their diagnostics'
+        display = named(name)  # the name in a message: one line, whatever it holds
+        if isinstance(item.error, WriteError):  # another writer holds it
+            _usage_fail(err, str(item.error))
+            status = 2
+            continue
+        if item.error is not None:
+            _print_diagnostic(err, cannot_read(file, item.error))
+            status = 2
+            continue
+        read = file_text(raw, file)  # as the reader reads it, and the form to write it back in
+        if isinstance(read, Diagnostic):  # not text: written back, it would not be the same file
+            _print_diagnostic(err, read)
+            status = 2
             if name == STDIN and not (diff or check_only):
-                write_raw(form.encode(after))
+                write_raw(raw)  # a filter passes on what it cannot mend
+            continue
+        before, form = read
+        found = []
+        for judged in judge_results(read_text(before, file), referee, file):
+            i = judged.index
+            stop = blocking(judged.diagnostics)
+            if stop:
+                first = stop[0]
+                more = sorted({str(d.code) for d in stop})
+                err.print(
+                    f"{named(first.location())}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                )
+                status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                 continue
-            if form.newline == "\r":  # shown as the file has it
-                before, after = before.replace("\n", "\r"), after.replace("\n", "\r")
-            if after == before:
+            mended = edits(judged, before)
+            for d in left_as_written(judged):
+                err.print(
+                    f"{named(d.location())}: the {FIXED[d.code]} of hand {d.hand} is left as written: the score sheet does not say "
+                    "enough to write it right (run `referee check`)",
+                    highlight=False,
+                    markup=False,
+                )
+                status = max(status, 1)
+            found += mended
+        after = apply_edits(before, found)
+        if name == STDIN and not (diff or check_only):
+            write_raw(form.encode(after))
+            continue
+        if form.newline == "\r":  # shown as the file has it
+            before, after = before.replace("\n", "\r"), after.replace("\n", "\r")
+        if after == before:
+            continue
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
+            status = max(status, 1)
+        elif check_only:
+            out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
+            status = max(status, 1)
+        else:
+            try:  # atomic, and never over a change made meanwhile (inplace.py)
+                assert editor is not None
+                editor.replace(form.text(after), encoding=form.codec)
+            except WriteError as e:
+                _usage_fail(err, str(e))  # says it; the other files go on
+                status = 2
                 continue
-            if diff:
-                sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (fixed)"))
-                status = max(status, 1)
-            elif check_only:
-                out.print(f"{display}: {plural(len(found), 'result')} to fix", highlight=False, markup=False)
-                status = max(status, 1)
-            else:
-                try:  # atomic, and never over a change made meanwhile (inplace.py)
-                    assert editor is not None
-                    editor.replace(form.text(after), encoding=form.codec)
-                except WriteError as e:
-                    _usage_fail(err, str(e))  # says it; the other files go on
-                    status = 2
-                    continue
-                for edit in sorted(found, key=lambda e: (e.line, e.order)):
-                    out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
+            for edit in sorted(found, key=lambda e: (e.line, e.order)):
+                out.print(f"{display}:{edit.line}: {edit.describe()}", highlight=False, markup=False)
     raise typer.Exit(status)

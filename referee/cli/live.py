@@ -6,10 +6,9 @@ from enum import StrEnum
 
 import typer
 
-from ..engine.games import DEFAULT_GAME, NAMES
 from .app import app
 from .common import consoles
-from .params import RULES_METAVAR, Command, choice_option, complete_paths, complete_rules
+from .params import GAME_RULES_OPT, Command, choice_option, complete_paths, game_options_option, name_value, name_values
 
 
 class Detail(StrEnum):
@@ -30,17 +29,8 @@ def live(
         autocompletion=complete_paths,
         help="The game's record: a new file starts a game, one that ends with an unfinished game resumes it.",
     ),
-    rules: str = typer.Option(
-        DEFAULT_GAME,
-        "--rules",
-        "-r",
-        metavar=RULES_METAVAR,
-        autocompletion=complete_rules,
-        help=f"The game of a new game: {', '.join(NAMES)}, or a house-rule file (.toml).",
-    ),
-    options: str | None = typer.Option(
-        None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Options of a new game, e.g. "nello=on renege=as-played".'
-    ),
+    rules: str = GAME_RULES_OPT,
+    options: str | None = game_options_option("nello=on renege=as-played"),
     dealer: str | None = typer.Option(
         None, "--dealer", metavar="SEAT", help="Who deals the first hand of a new game (default: the last seat)."
     ),
@@ -49,7 +39,10 @@ def live(
         [], "--tag", metavar="NAME=VALUE", help='A tag of a new game, e.g. --tag Event="Friday league" (repeat it).'
     ),
     detail: Detail = choice_option(
-        Detail.plays, "--detail", help="plays (every call and play) or hands (auction, contract and result only: not yet available)."
+        Detail.plays,
+        "--detail",
+        help="plays (every call and play) or hands (a score sheet: the auction, the trump and how each hand went: "
+        "result NS 35 made, made, set, award EW 1, score NS 3 EW 2).",
     ),
     deals: Deals = choice_option(
         Deals.unknown,
@@ -66,7 +59,10 @@ def live(
 
     Entries are the notation's own words: 30, pass, sixes, 6-4, E 6-4, claim, concede,
     exchange 3-2 for 3-1, deal N ... E ... ; E 5-3! records a play out of turn or a
-    renege that the table let stand. Commands: undo, show, score, options, help, quit.
+    renege that the table let stand; "; text" (alone or after an entry) is a comment,
+    kept in the record. With --detail hands, a score sheet: the calls (or only the
+    winning bid), the trump, and how the hand went (made, set, result NS 35 made,
+    award EW 1, score NS 3 EW 2). Commands: undo, show, score, options, help, quit.
     On a terminal it prompts, with tab completion of the legal entries; from a pipe it
     answers each line with one line (ok, refused, undone...). Every entry is journaled
     (FILE.journal) and FILE rewritten whole after it; FILE.lock keeps a second live off
@@ -76,6 +72,7 @@ def live(
     Examples:
       referee live friday.42 --names N=Ann,E=Bob,S=Cy,W=Di --dealer N
       referee live moon.42 --rules moon
+      referee live night.42 --detail hands --dealer W      # a score sheet: S 32, fives, made
       referee live friday.42                      # resume: hand 6, trick 3, E to play
       printf '30\\npass\\npass\\npass\\nsixes\\n' | referee live game.42
     """
@@ -85,15 +82,13 @@ def live(
     from ..live.session import Session, run_lines, run_prompt
     from ..live.table import LiveError, Table
     from ..run.inputs import UsageError
-    from .common import _referee, _usage_fail
+    from .common import _usage_fail, game_rules
 
     _out, err = consoles()
     try:
-        if detail is Detail.hands:
-            raise UsageError('--detail hands: not yet: it needs score-sheet hands ([Detail "hands"], issue 24)')
-        referee = _referee(rules, options)
-        seats = _pairs(names, "--names", ",")
-        tags = [_pair(t, "--tag") for t in tag]
+        referee, _chosen = game_rules(rules, options)
+        seats = name_values(names, "--names")
+        tags = [name_value(t, "--tag") for t in tag]
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     name, chosen = referee.defaults
@@ -106,6 +101,7 @@ def live(
             names=dict(seats),
             tags=tags,
             dealer=dealer,
+            detail=detail.value,
             deals=deals.value,
             new_game=new_game,
         )
@@ -128,18 +124,3 @@ def live(
         raise _usage_fail(err, str(e)) from None
     finally:
         table.close()
-
-
-def _pair(text: str, option: str) -> tuple[str, str]:
-    from ..run.inputs import UsageError
-
-    name, eq, value = text.partition("=")
-    if not eq or not name.strip():
-        raise UsageError(f"{option}: {text!r} is not NAME=VALUE")
-    if "\n" in value or "\r" in value:
-        raise UsageError(f"{option} {name}: a value is one line")
-    return name.strip(), value.strip()
-
-
-def _pairs(text: str | None, option: str, sep: str) -> list[tuple[str, str]]:
-    return [_pair(part, option) for part in (text or "").split(sep) if part.strip()]

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..engine.games import DEFAULT_GAME, NAMES
 from ..run.dask import ClusterSpec
 from .app import app
 from .common import Format, consoles
-from .params import RULES_METAVAR, Command, choice_option, cluster_option, complete_rules, number_option
+from .params import GAME_RULES_OPT, Command, choice_option, cluster_option, game_options_option, number_option
 
 if TYPE_CHECKING:
     from ..interchange.match_report import GameLine, PairingResult
@@ -56,17 +55,8 @@ def match(
     bots: str | None = typer.Option(
         None, "--bots", metavar="FILE.toml", help="Bots from a file: [bots.NAME] with command, and cwd and env."
     ),
-    rules: str = typer.Option(
-        DEFAULT_GAME,
-        "--rules",
-        "-r",
-        metavar=RULES_METAVAR,
-        autocompletion=complete_rules,
-        help=f"The game: {', '.join(NAMES)}, or a house-rule file (.toml).",
-    ),
-    options: str | None = typer.Option(
-        None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Rule options, e.g. "nello=on plunge=on".'
-    ),
+    rules: str = GAME_RULES_OPT,
+    options: str | None = game_options_option("nello=on plunge=on"),
     pairs: int | None = number_option(None, "--pairs", "-n", minimum=1, help="Pairs each two bots play (duplicate deals; 100 by default)."),
     games: int | None = number_option(
         None, "--games", minimum=1, help="Games each two bots play instead (a multiple of the games in a pair)."
@@ -146,7 +136,6 @@ def match(
     import sys
     from pathlib import Path
 
-    from ..engine.games import make_rules
     from ..match.session import MatchFailed, MatchSettings, play_match
     from ..match.settings import bot_of, bots_file, sprt_of, time_control, time_ms
     from ..match.store import StoreError
@@ -154,12 +143,11 @@ def match(
     from ..match.words import game_words, score_words, summary_words
     from ..run.inputs import UsageError
     from ..run.output import write_text
-    from .common import _referee, _usage_fail
+    from .common import _usage_fail, game_rules
 
     _out, err = consoles()
     try:
-        referee = _referee(rules, options)
-        chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
+        _referee, chosen = game_rules(rules, options)
         commands = [bot_of(text) for text in bot]
         if bots:
             commands += bots_file(Path(bots))

@@ -16,12 +16,13 @@ from typing import Any, TypeVar
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from ..engine.games import NAMES
+from ..engine.games import DEFAULT_GAME, NAMES
 
 __all__ = [
     "BUILT_IN_PROFILES",
     "COMMAND_ORDER",
     "ENCODING_HELP",
+    "GAME_RULES_OPT",
     "RULES_METAVAR",
     "Command",
     "Group",
@@ -30,6 +31,9 @@ __all__ = [
     "complete_paths",
     "complete_rules",
     "did_you_mean",
+    "game_options_option",
+    "name_value",
+    "name_values",
     "number_option",
     "parse_choice",
     "parse_number",
@@ -279,3 +283,39 @@ class Group(TyperGroup):
         if option is not None and option.default is None:
             option.default = False
         return option
+
+
+# -- the game a command plays (live, match, simulate) ------------------------------------------
+
+GAME_RULES_OPT: Any = typer.Option(
+    DEFAULT_GAME,
+    "--rules",
+    "-r",
+    metavar=RULES_METAVAR,
+    autocompletion=complete_rules,
+    help=f"The game: {', '.join(NAMES)}, or a house-rule file (.toml).",
+)
+"""``--rules`` of the commands that play a game of their own (the readers' ``RULES_OPT``
+is for records without a ``[Rules]`` tag)."""
+
+
+def game_options_option(example: str) -> Any:
+    """``--options "NAME=VALUE ..."`` of a command that plays a game, with an example."""
+    return typer.Option(None, "--options", "-o", metavar='"NAME=VALUE ..."', help=f'Options of the game, e.g. "{example}".')
+
+
+def name_value(text: str, option: str) -> tuple[str, str]:
+    """``NAME=VALUE`` (a value on one line), or a ``UsageError`` naming ``option``."""
+    from ..run.inputs import UsageError
+
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise UsageError(f"{option}: {text!r} is not NAME=VALUE")
+    if "\n" in value or "\r" in value:
+        raise UsageError(f"{option} {name}: a value is one line")
+    return name.strip(), value.strip()
+
+
+def name_values(text: str | None, option: str, sep: str = ",") -> list[tuple[str, str]]:
+    """``N=Ann,E=Bob``: the pairs, in order."""
+    return [name_value(part, option) for part in (text or "").split(sep) if part.strip()]

@@ -6,10 +6,9 @@ from enum import StrEnum
 
 import typer
 
-from ..engine.games import DEFAULT_GAME, NAMES
 from .app import app
 from .common import consoles
-from .params import RULES_METAVAR, Command, choice_option, complete_rules, number_option
+from .params import GAME_RULES_OPT, Command, choice_option, game_options_option, number_option
 
 
 class Players(StrEnum):
@@ -19,17 +18,8 @@ class Players(StrEnum):
 
 @app.command(cls=Command)
 def simulate(
-    rules: str = typer.Option(
-        DEFAULT_GAME,
-        "--rules",
-        "-r",
-        metavar=RULES_METAVAR,
-        autocompletion=complete_rules,
-        help=f"The game: {', '.join(NAMES)}, or a house-rule file (.toml).",
-    ),
-    options: str | None = typer.Option(
-        None, "--options", "-o", metavar='"NAME=VALUE ..."', help='Options, e.g. "all-pass=forced scoring=points".'
-    ),
+    rules: str = GAME_RULES_OPT,
+    options: str | None = game_options_option("all-pass=forced scoring=points"),
     games: int = number_option(1, "--games", "-n", minimum=1, help="How many complete games to write."),
     seed: int = number_option(
         0, "--seed", "-s", minimum=-(2**63), metavar="S", help="Random seed: the same seed writes the same games, byte for byte."
@@ -59,19 +49,17 @@ def simulate(
 
     from rich.progress import Progress
 
-    from ..engine.games import make_rules
     from ..notation.writer import format_game
     from ..play.simulate import simulate_games
     from ..run.inputs import UsageError
     from ..run.output import atomic_write
-    from .common import _referee, _usage_fail
+    from .common import _usage_fail, game_rules
     from .guard import stdout_closed
     from .progress import wants_progress
 
     _out, err = consoles()
     try:
-        referee = _referee(rules, options)
-        chosen = make_rules(referee.defaults[0], referee.defaults[1], referee.profiles)
+        _referee, chosen = game_rules(rules, options)
     except UsageError as e:
         raise _usage_fail(err, str(e)) from None
     show = wants_progress() and (output is not None or not sys.stdout.isatty())

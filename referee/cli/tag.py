@@ -44,7 +44,6 @@ def tag(
     import difflib
     import io
     import sys
-    from contextlib import ExitStack
 
     from ..diagnostics import Diagnostic
     from ..league.retag import retag
@@ -52,12 +51,12 @@ def tag(
     from ..notation.writer import format_records
     from ..report.canonical import canonical
     from ..report.render import fold_repeats
-    from ..run.inputs import STDIN, UsageError, expand_paths, input_bytes, shown
+    from ..run.inputs import STDIN, UsageError, expand_paths, shown
     from ..run.output import WriteError, reason
     from ..run.records import judge_results
     from ..words import plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
-    from .inplace import editing
+    from .inplace import read_each
 
     out, err = consoles()
     try:
@@ -77,67 +76,60 @@ def tag(
         err.print(f"note: `{name}` is not a tag the notation knows: `check` will report it (S003)", highlight=False, markup=False)
     status = 0
     tally = {"changed": 0, "same": 0, "left": 0}
-    with ExitStack() as held:  # the lock of the file being rewritten, from its read to its rename (inplace.py)
-        for path in inputs.files:
-            held.close()
-            display = shown(path)
-            edit = None
-            try:  # read once, as bytes: standard input and FIFOs cannot be read twice
-                if path == STDIN or diff:
-                    data = input_bytes(path)
-                else:
-                    edit = held.enter_context(editing(path))
-                    data = edit.data
-            except (OSError, WriteError) as e:  # e.g. no permission, or a fmt holds it: the others go on
-                _usage_fail(err, str(e) if isinstance(e, WriteError) else f"cannot read {display}: {reason(e)}")
-                status, tally["left"] = 2, tally["left"] + 1
+    for item in read_each(inputs.files, in_place=not diff, command="tag"):  # each under its lock (inplace.py)
+        path, data, edit = item.name, item.data, item.edit
+        display = shown(path)
+        if item.error is not None:  # e.g. no permission, or another writer holds it: the others go on
+            problem = item.error
+            _usage_fail(err, str(problem) if isinstance(problem, WriteError) else f"cannot read {display}: {reason(problem)}")
+            status, tally["left"] = 2, tally["left"] + 1
+            continue
+        read = file_text(data, display)  # the text as the reader reads it, and the form to keep
+        records, problems = [], []
+        for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):
+            syntax = [d for d in judged.diagnostics if d.is_syntax and d.is_error]
+            if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
+                problems += syntax
                 continue
-            read = file_text(data, display)  # the text as the reader reads it, and the form to keep
-            records, problems = [], []
-            for judged in judge_results(read_records(io.BytesIO(data), display), referee, display):
-                syntax = [d for d in judged.diagnostics if d.is_syntax and d.is_error]
-                if judged.record is None or syntax or any(h.unreadable for h in judged.record.hands):
-                    problems += syntax
-                    continue
-                records.append(retag(canonical(judged.record, judged.verdict), sets=sets, removes=removes))
-            after = "".join(format_records(records))
-            if not problems:  # the tags set must read back: a value the reader refuses would lose the record
-                problems = [
-                    d
-                    for judged in judge_results(read_text(after, display), referee, display)
-                    for d in judged.diagnostics
-                    if d.is_syntax and d.is_error
-                ]
-                if problems:
-                    err.print(f"{display}: the tags given would not read back:", highlight=False, markup=False)
-            if problems or not records or isinstance(read, Diagnostic):
-                for d in fold_repeats(problems):
-                    _print_diagnostic(err, d)
-                err.print(f"{display}: left as it was", highlight=False, markup=False)
-                status, tally["left"] = 2, tally["left"] + 1
-                if path == STDIN and not diff:
-                    write_raw(data)  # a filter passes on what it cannot tag: the output is the input, unchanged
-                continue
-            before, form = read
-            after = form.as_read(after)
+            records.append(retag(canonical(judged.record, judged.verdict), sets=sets, removes=removes))
+        after = "".join(format_records(records))
+        if not problems:  # the tags set must read back: a value the reader refuses would lose the record
+            problems = [
+                d
+                for judged in judge_results(read_text(after, display), referee, display)
+                for d in judged.diagnostics
+                if d.is_syntax and d.is_error
+            ]
+            if problems:
+                err.print(f"{display}: the tags given would not read back:", highlight=False, markup=False)
+        if problems or not records or isinstance(read, Diagnostic):
+            for d in fold_repeats(problems):
+                _print_diagnostic(err, d)
+            err.print(f"{display}: left as it was", highlight=False, markup=False)
+            status, tally["left"] = 2, tally["left"] + 1
             if path == STDIN and not diff:
-                write_raw(form.encode(after))
-                continue
-            if after == before:
-                tally["same"] += 1
-                continue
-            tally["changed"] += 1
-            if diff:
-                sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (tagged)"))
-                continue
-            try:  # atomic, in the file's own encoding and line ends, never over a change made meanwhile
-                assert edit is not None
-                edit.replace(form.text(after), encoding=form.codec)
-            except WriteError as e:
-                _usage_fail(err, str(e))  # says it; the other files go on
-                status, tally["changed"], tally["left"] = 2, tally["changed"] - 1, tally["left"] + 1
-                continue
-            out.print(f"{display}: tagged {plural(len(records), 'record')}", highlight=False, markup=False)
+                write_raw(data)  # a filter passes on what it cannot tag: the output is the input, unchanged
+            continue
+        before, form = read
+        after = form.as_read(after)
+        if path == STDIN and not diff:
+            write_raw(form.encode(after))
+            continue
+        if after == before:
+            tally["same"] += 1
+            continue
+        tally["changed"] += 1
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True), display, display + " (tagged)"))
+            continue
+        try:  # atomic, in the file's own encoding and line ends, never over a change made meanwhile
+            assert edit is not None
+            edit.replace(form.text(after), encoding=form.codec)
+        except WriteError as e:
+            _usage_fail(err, str(e))  # says it; the other files go on
+            status, tally["changed"], tally["left"] = 2, tally["changed"] - 1, tally["left"] + 1
+            continue
+        out.print(f"{display}: tagged {plural(len(records), 'record')}", highlight=False, markup=False)
     if inputs.files != [STDIN] or diff:
         done = "would change" if diff else "tagged"
         err.print(

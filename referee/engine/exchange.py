@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import codes
 from ..words import plural
 from .refusal import Refusal
 from .tiles import Tile, count_value
 
-__all__ = ["Cat", "NoKitty", "WholeWidow"]
+if TYPE_CHECKING:
+    from .profiles import ExchangeRule
+
+__all__ = ["Cat", "NoKitty", "WholeWidow", "check_unseen"]
 
 
 def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
@@ -92,3 +96,26 @@ class Cat:
                 tile=first,
             )
         return None
+
+
+def check_unseen(rule: ExchangeRule, who: str, size: int, take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+    """Why an exchange written where nobody knows the deal cannot be right: the kitty (of
+    ``size`` tiles) and the declarer's hand are unseen, so what is checked is what ``rule``
+    says of the counts and of the tiles put back (the whole widow taken and as many put
+    back; no more taken from the cat than it holds, as many put back, no counter among
+    them).
+
+    >>> from referee.engine.tiles import tile
+    >>> check_unseen(WholeWidow(), "A", 1, [tile("3-2")], [tile("3-1")]) is None
+    True
+    >>> str(check_unseen(Cat(), "A", 2, [tile("1-0")], [tile("5-0")]))
+    'E302: A left the counter 5-0 in the cat'
+    """
+    word = rule.kitty_word
+    if word is None:
+        return rule.check(who, (), (), take, give)
+    if rule.takes_whole and len(take) != size:
+        return Refusal(codes.E303, f"{who} must take the whole {word} ({plural(size, 'tile')})")
+    if len(take) > size:
+        return Refusal(codes.E301, f"{who} took {plural(len(take), 'tile')} from the {word}, which holds {size}")
+    return rule.check(who, give, take, take, give)  # the tiles taken stand for the kitty, those put back for the hand

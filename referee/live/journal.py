@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .lock import sync_directory
+from ..run.output import sync_directory
 
 __all__ = ["JOURNAL_VERSION", "Journal", "JournalError", "Replayed", "journal_path", "read_journal", "replay"]
 

@@ -23,6 +23,7 @@ from .. import codes
 from ..engine import actions
 from ..engine.auction import Bid
 from ..engine.deal import check_deal, kitty_of
+from ..engine.exchange import check_unseen
 from ..engine.game import GameState
 from ..engine.hand import Hand, Phase, Trick
 from ..engine.profiles import Rules
@@ -69,6 +70,9 @@ class Position:
     """The game so far: the hands played (records with their result lines), the running
     score, and the hand in play."""
 
+    sheet = False
+    """A score sheet's table (``sheet.SheetPosition``): hands without their plays."""
+
     def __init__(self, rules: Rules, first_dealer: int, *, deals_known: bool = False) -> None:
         self.rules = rules
         self.game = rules.game
@@ -81,6 +85,8 @@ class Position:
         self.deal: list[list[Tile]] | None = None
         self.kitty: list[Tile] | None = None
         self.misdealt = False
+        self.unseen: Exchange | None = None
+        """The exchange entered in a hand whose deal is not known (the engine's hand has none)."""
         self._start()
 
     # -- what the table sees ---------------------------------------------------------------
@@ -97,7 +103,14 @@ class Position:
         """Every hand's record: those played, then the hand in play as it stands."""
         if self.hand is None:
             return list(self.done)
-        return [*self.done, hand_record(self.number, self.hand, self.deal, self.kitty, misdeal=self.misdealt)]
+        return [*self.done, self._record(self.hand)]
+
+    def _record(self, hand: Hand) -> HandRecord:
+        """The record of ``hand``, the hand in play, without its result lines."""
+        record = hand_record(self.number, hand, self.deal, self.kitty, misdeal=self.misdealt)
+        if self.unseen is not None:
+            record.exchange = self.unseen
+        return record
 
     def where(self) -> str:
         """'hand 6, trick 3, E to play', 'hand 2, N to bid', or 'the game is over'."""
@@ -142,6 +155,9 @@ class Position:
         elif entry.kind == "misdeal":
             self.misdealt = True
             self.deal = self.kitty = None
+        elif entry.kind == "exchange" and hand.blind:
+            assert isinstance(entry.item, Exchange)
+            self.unseen = Exchange(list(entry.item.take), list(entry.item.give))
         if hand.finished:
             events.extend(self._finish(hand))
         return Step(words, tuple(events))
@@ -150,12 +166,13 @@ class Position:
         """The next hand, unless the game is over."""
         self.deal = self.kitty = None
         self.misdealt = False
+        self.unseen = None
         self.hand = None if self.state.over else Hand(self.rules, self.state.dealer, None)
 
     def _finish(self, hand: Hand) -> list[str]:
         """Score the hand that just ended, keep its record, and start the next one."""
         result = self.state.finish(hand)
-        record = hand_record(self.number, hand, self.deal, self.kitty, misdeal=self.misdealt)
+        record = self._record(hand)
         record.result, record.award, record.score = stated_of_result(self.rules, result, self.state.scores)
         self.done.append(record)
         labels = self.game.team_labels
@@ -212,13 +229,9 @@ class Position:
         elif kind == "exchange":
             assert isinstance(entry.item, Exchange)
             if hand.blind:
-                raise _refuse(
-                    codes.E306,
-                    f"the deal is not known, so the {self.game.kitty or 'kitty'} exchange is not entered",
-                    "only the declarer sees it: name trump or play on",
-                )
-            act = actions.Exchange(tuple(entry.item.take), tuple(entry.item.give))
-            self._apply(hand, act)
+                self._unseen_exchange(hand, entry.item)
+            else:
+                self._apply(hand, actions.Exchange(tuple(entry.item.take), tuple(entry.item.give)))
             words = entry.words
         elif kind == "trump":
             assert isinstance(entry.item, TrumpRecord)
@@ -259,6 +272,23 @@ class Position:
             caller = hand.trump_caller
             who = seats[caller] if caller is not None else "the declarer"
             raise _refuse(codes.E305, f"no trump is named yet: {who} names it", "name trump first, as `sixes`")
+
+    def _unseen_exchange(self, hand: Hand, ex: Exchange) -> None:
+        """An exchange where nobody knows the deal: right after the auction, once, and as the
+        game's rule allows it unseen (``engine.exchange.check_unseen``); the judge reads
+        the line as written."""
+        game = self.game
+        word = game.kitty or "kitty"
+        if game.kitty is not None and self.unseen is not None:
+            raise _refuse(codes.S011, f"the {word} of hand {self.number} is exchanged already", "`undo` takes the exchange back")
+        if game.kitty is not None and any(isinstance(a, actions.Declare | actions.Play | actions.Claim) for a in hand.log):
+            raise _refuse(codes.E306, f"the {word} is exchanged right after the auction, before trump and play", "`undo` back to it")
+        declarer = hand.declarer
+        who = game.seats[declarer] if declarer is not None else "the declarer"
+        size = len(game.tiles) - game.players * game.hand_size
+        refusal = check_unseen(game.exchange, who, size, ex.take, ex.give)
+        if refusal is not None:
+            raise Refused(refusal)
 
     def _keep_kitty(self, hand: Hand) -> None:
         """Going on without an exchange where the declarer may leave the kitty as it is

@@ -89,7 +89,7 @@ class Session:
                     [
                         "commands: "
                         + ", ".join(COMMANDS)
-                        + " | entries: 30, pass, sixes, 6-4, E 6-4, claim, concede, E 5-3! (see docs/live.md)"
+                        + " | entries: 30, pass, sixes, 6-4, E 6-4, claim, concede, E 5-3!, ; comment (see docs/live.md)"
                     ]
                 )
             return Reply([*(f"  {name:8} {what}" for name, what in COMMANDS.items()), *HELP_ENTRIES])
@@ -179,7 +179,9 @@ HELP_ENTRIES = [
     "  30, 84 splash, pass      a call (N 30: a seat's)",
     "  sixes, follow-me, nello  trump",
     "  6-4, E 6-4               a play; claim, concede",
-    "  exchange 3-2 for 3-1     the widow or cat (with the deal known)",
+    "  exchange 3-2 for 3-1     the widow or cat, right after the auction",
+    "  ; Bob arrives            a comment (also after an entry: E 6-4 ; slow)",
+    "  made, set, NS 35 made    with --detail hands: how the hand went (or award EW 1, score NS 3 EW 2)",
     "  deal N ... E ...         the deal, when the table knows it",
     "  E 5-3!                   record a play out of turn or a renege the table let stand",
 ]

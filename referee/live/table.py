@@ -8,8 +8,8 @@ and then by the judge on the whole record as it would be written, so what the ta
 records is what ``referee check`` accepts, by construction.  An entry refused changes
 nothing; one recorded is appended to the journal (``journal.py``, fsynced) before the
 record is rewritten atomically, as one canonical record marked ``[Status
-"unfinished"]`` until the game is won.  A lock file (``lock.py``) keeps a second table
-off the game.
+"unfinished"]`` until the game is won.  A lock file (``run/lock.py``) keeps a second table,
+and ``fmt``, ``fix`` and ``tag``, off the game.
 
 On open, the journal and the record are reconciled: a torn last journal line is
 dropped with a note, a damaged one elsewhere is an error naming its line, a journal
@@ -30,44 +30,32 @@ is kept, its entries read from it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
 
 from .. import codes
 from ..diagnostics import Diagnostic
-from ..engine.games import DEFAULT_GAME, make_rules
-from ..engine.profiles import OptionError, Profile, Rules
+from ..engine.games import DEFAULT_GAME
+from ..engine.profiles import Profile, Rules
 from ..engine.refusal import Refusal
-from ..judging.judged import Judged
 from ..judging.replay import Referee, Trace
-from ..judging.rules_for import rules_for
 from ..judging.verdict import GameVerdict
-from ..notation.record import GameRecord, Tag
-from ..notation.tags import tag_choice
-from ..notation.writer import format_game, format_records
-from ..play.simulate import options_tag
-from ..report.canonical import canonical
+from ..notation.record import GameRecord, HandRecord, Tag
+from ..notation.writer import format_game
+from ..run.lock import LIVE, Locked, RecordLock
 from ..run.output import WriteError, write_text
-from ..run.records import judged_records
-from .entries import Entry, EntryError, entries_of, read_entry
-from .journal import Journal, JournalError, journal_path, read_journal, replay
-from .lock import GameLock, Locked
-from .position import Position, Refused
+from .entries import Entry, EntryError, entries_of, read_entry, with_comments
+from .journal import Journal, journal_path
+from .opening import Asked, Deals, Detail, LiveError, Setup, position_of, reconcile, rules_of
+from .position import Position, Refused, Step
+from .sheet import SheetPosition
 from .view import Options, State, options_of, state_of
 
 __all__ = ["Answer", "Deals", "Detail", "LiveError", "Table"]
 
-Deals = Literal["unknown", "known"]
-Detail = Literal["plays", "hands"]
-
-_MANAGED = ("status", "winner")
-"""Tags the table writes itself: ``[Status "unfinished"]`` while the game goes on, ``[Winner]`` at its end."""
-
-
-class LiveError(Exception):
-    """The game cannot be opened or written: the words say why (exit status 2)."""
+Comments = dict[int, list[tuple[int, str]]]
+"""The comments typed at the table, by hand number: (the entries of the hand before it, its text)."""
 
 
 @dataclass(frozen=True)
@@ -102,31 +90,11 @@ class Answer:
 
 
 @dataclass
-class _Setup:
-    """How the game was opened: everything the journal needs to build it again."""
-
-    tags: list[tuple[str, str]]
-    dealer: str
-    deals: Deals
-    prefix: str = ""
-    """The games before this one in the file, in the canonical form."""
-
-    def line(self) -> dict[str, Any]:
-        return {"tags": [list(t) for t in self.tags], "dealer": self.dealer, "deals": self.deals, "prefix": self.prefix}
-
-    @classmethod
-    def of(cls, line: dict[str, Any]) -> _Setup:
-        return cls(
-            [(str(n), str(v)) for n, v in line["tags"]], str(line["dealer"]), line.get("deals", "unknown"), str(line.get("prefix", ""))
-        )
-
-
-@dataclass
 class Table:
     """One game at the table, open for entries (see the module's docstring)."""
 
     path: Path
-    setup: _Setup
+    setup: Setup
     referee: Referee
     rules: Rules
     position: Position
@@ -136,8 +104,9 @@ class Table:
     """What opening the game found and did (a torn journal line dropped, a record rebuilt...)."""
     verdict: GameVerdict = field(default_factory=GameVerdict)
     journal: Journal | None = None
-    lock: GameLock | None = None
+    lock: RecordLock | None = None
     resumed: bool = False
+    comments: Comments = field(default_factory=dict)
     _written: tuple[int, int, int, int] | None = None
     _texts: dict[int, str] = field(default_factory=dict)
     """The text of each hand played, by the identity of its record (``position.done`` keeps them alive)."""
@@ -165,129 +134,53 @@ class Table:
         shape a new game; a game resumed keeps its own.  ``new_game`` starts a game after
         the finished ones a file holds.  Raises ``LiveError`` with the reason.
         """
-        if detail != "plays":
-            raise LiveError("--detail hands is not yet available: it needs score-sheet hands (issue 24)")
         path = Path(path)
         referee = Referee(rules, dict(options or {}), profiles, detail=False)
+        asked = Asked(rules, options or {}, profiles or {}, names or {}, tags, dealer, detail, deals, new_game)
         try:
-            lock = GameLock.acquire(path)
+            lock = RecordLock.acquire(path, LIVE)
         except Locked as e:
             raise LiveError(str(e)) from None
         try:
-            table = cls._open(path, referee, rules, options or {}, profiles or {}, names or {}, tags, dealer, deals, new_game)
+            opening = reconcile(path, referee, asked)
+            table = cls._build(path, opening.setup, referee, opening.entries, opening.notes)
+            table.journal = Journal(journal_path(path), keep=opening.keep)
+            table.journal.append(opening.op, **opening.fields)
+            table._save()
         except BaseException:
             lock.release()
             raise
+        table.resumed = opening.resumed
         table.lock = lock
         return table
 
     @classmethod
-    def _open(
-        cls,
-        path: Path,
-        referee: Referee,
-        rules: str,
-        options: dict[str, str],
-        profiles: dict[str, Profile],
-        names: dict[str, str],
-        tags: Sequence[tuple[str, str]],
-        dealer: str | None,
-        deals: Deals,
-        new_game: bool,
-    ) -> Table:
-        jpath = journal_path(path)
-        try:
-            lines, keep, notes = read_journal(jpath)
-            journaled = replay(jpath, lines)
-        except JournalError as e:
-            raise LiveError(f"{e}; the journal is left as it is: look at it, then move it away to start from the record alone") from None
-        found = _read_record(path, referee) if path.exists() else None
-        if found is not None and found[1] is None:  # no game going on in the file
-            before = found[0]
-            if before and not new_game:
-                raise LiveError(f"{path} holds a finished game; give --new-game to start another after it in the same file")
-            setup = _new_setup(path, rules, options, profiles, names, tags, dealer, deals, referee, before)
-            table = cls._build(path, setup, referee, [], notes)
-            table.journal = Journal(jpath, keep=keep)
-            table.journal.append("open", **setup.line(), entries=[], why="new game")
-            table._save()
-            return table
-        if found is not None and new_game:
-            raise LiveError(f"{path} ends with an unfinished game: open it without --new-game to go on with it")
-        if found is None and journaled is None:
-            setup = _new_setup(path, rules, options, profiles, names, tags, dealer, deals, referee, "")
-            table = cls._build(path, setup, referee, [], notes)
-            table.journal = Journal(jpath, keep=keep)
-            table.journal.append("open", **setup.line(), entries=[], why="new game")
-            table._save()
-            return table
-        if found is None:
-            assert journaled is not None
-            setup = _Setup.of(journaled.opened)
-            table = cls._build(path, setup, referee, journaled.entries, notes)
-            note = f"{path} was not there: rebuilt from its journal ({len(journaled.entries)} entries)"
-            table.notes.append(note)
-            table.journal = Journal(jpath, keep=keep)
-            table.journal.append("resume", n=len(table.entries), note=note)
-            table._save()
-            table.resumed = True
-            return table
-        before, game = found
-        assert game is not None
-        setup, entries = _setup_of(path, game, referee, deals, before)
-        dropped = _comments(game.record)
-        if dropped:
-            notes.append(f"{path}: the game's comments ({dropped}) are not kept: the table writes the game from its entries")
-        if journaled is not None:
-            journal_setup = _Setup.of(journaled.opened)
-            same = (journal_setup.tags, journal_setup.dealer) == (setup.tags, setup.dealer)
-            last = lines[-1] if lines else {}
-            if same and journaled.entries == entries:
-                setup.deals = journal_setup.deals
-            elif (
-                same
-                and (
-                    journaled.entries[:-1] == entries  # an entry journaled, the record not yet rewritten
-                    or (entries[:-1] == journaled.entries and last.get("op") == "undo" and entries[-1:] == [last.get("entry")])  # an undo
-                )
-            ):
-                notes.append(
-                    f"the journal is one step ahead of {path} (the program stopped between the two writes): the record is rewritten"
-                )
-                setup.deals = journal_setup.deals
-                entries = journaled.entries
-            else:
-                notes.append(f"{path} differs from its journal (changed by hand?): the record is kept, and the journal says so")
-                journaled = None
-        table = cls._build(path, setup, referee, entries, notes)
-        table.journal = Journal(jpath, keep=keep)
-        if journaled is None:
-            table.journal.append("open", **setup.line(), entries=entries, why="resumed from the record")
-        else:
-            table.journal.append("resume", n=len(entries))
-        table._save()
-        table.resumed = True
-        return table
-
-    @classmethod
-    def _build(cls, path: Path, setup: _Setup, referee: Referee, entries: list[str], notes: list[str]) -> Table:
+    def _build(cls, path: Path, setup: Setup, referee: Referee, entries: list[str], notes: list[str]) -> Table:
         """The table of ``setup`` with ``entries`` entered again (they were recorded before)."""
-        record = GameRecord(tags=[Tag(n, v) for n, v in setup.tags])
-        rules = _rules(record, referee)
-        position = _position(rules, setup)
-        table = cls(path, setup, referee, rules, position, notes=list(notes))
-        for words in entries:
-            try:
-                (entry,) = read_entry(words, "play")
-                step = position.enter(entry)
-            except (EntryError, Refused, ValueError) as e:
-                raise LiveError(f"entry {len(table.entries) + 1} of the game ({words!r}) is refused on replay: {e}") from None
-            table.entries.append(step.words)
+        rules = rules_of(GameRecord(tags=[Tag(n, v) for n, v in setup.tags]), referee)
+        table = cls(path, setup, referee, rules, position_of(rules, setup, referee), notes=list(notes))
+        try:
+            table.position, table.comments = table._replay(entries)
+        except LiveError as e:
+            raise LiveError(f"{e} on replay") from None
+        table.entries = list(entries)
         table._judge()
-        errors = [d for d in table.verdict.diagnostics if d.is_error]
+        errors = table._errors()
         if errors:
             raise LiveError(f"the game does not check: {errors[0].code} {errors[0].message}")
         return table
+
+    def _replay(self, entries: list[str]) -> tuple[Position, Comments]:
+        """The position and the comments of the game after ``entries`` (recorded before)."""
+        position = position_of(self.rules, self.setup, self.referee)
+        comments: Comments = {}
+        for k, words in enumerate(entries, start=1):
+            try:
+                for entry in read_entry(words, "play", sheet=position.sheet):
+                    _enter(position, comments, entry)
+            except (EntryError, Refused, ValueError) as e:
+                raise LiveError(f"entry {k} of the game ({words!r}) is refused: {e}") from None
+        return position, comments
 
     # -- what the table says -------------------------------------------------------------------
     @property
@@ -319,13 +212,20 @@ class Table:
 
     def record(self) -> GameRecord:
         """The game so far, as the file holds it."""
+        return GameRecord(tags=self._tags(), hands=[self._commented(h) for h in self.position.hands()])
+
+    def _tags(self) -> list[Tag]:
         tags = [Tag(n, v) for n, v in self.setup.tags]
         winner = self.position.state.winner
         if winner is None:
             tags.append(Tag("Status", "unfinished"))
         else:
             tags.append(Tag("Winner", self.rules.game.team_labels[winner]))
-        return GameRecord(tags=tags, hands=self.position.hands())
+        return tags
+
+    def _commented(self, hand: HandRecord) -> HandRecord:
+        """``hand`` with the comments typed while it was in play."""
+        return with_comments(hand, self.comments.get(hand.number or 0, []), sheet=self.position.sheet)
 
     def picture(self) -> list[str]:
         """The hand in play as ``referee show`` draws it: tiles, auction, trump, tricks."""
@@ -353,61 +253,53 @@ class Table:
     def text(self) -> str:
         """The file's text: the games before this one, then this one, in the canonical form
         (the text of each hand played is kept: only the hand in play is written anew)."""
-        record = self.record()
-        parts = [self.setup.prefix + ("\n" if self.setup.prefix else ""), format_game(GameRecord(tags=record.tags))]
+        parts = [self.setup.prefix + ("\n" if self.setup.prefix else ""), format_game(GameRecord(tags=self._tags()))]
         done = self.position.done
-        for k, hand in enumerate(record.hands):
+        for k, hand in enumerate(self.position.hands()):
             text = self._texts.get(id(hand)) if k < len(done) else None
             if text is None:
-                text = format_game(GameRecord(hands=[hand]))
+                text = format_game(GameRecord(hands=[self._commented(hand)]))
                 if k < len(done):
                     self._texts[id(hand)] = text
             parts += ("\n", text)
         return "".join(parts)
 
     # -- entries -------------------------------------------------------------------------------
-    def _keyword(self) -> str:
-        if self.position.waits_for_deal:
-            return "deal"
-        hand = self.position.hand
-        if hand is None:
-            return "play"
-        kind = hand.decision().kind
-        return {"call": "bid", "exchange": "exchange", "declare": "trump"}.get(kind, "play")
-
     def _read(self, text: str) -> list[Entry]:
-        return read_entry(text, self._keyword())
+        position = self.position
+        keyword = "play"
+        if position.waits_for_deal:
+            keyword = "deal"
+        elif position.hand is not None:
+            kind: str = position.hand.decision().kind
+            if isinstance(position, SheetPosition) and position.waiting and kind != "declare":
+                kind = "result"
+            keyword = {"call": "bid", "exchange": "exchange", "declare": "trump", "result": "result"}.get(kind, "play")
+        return read_entry(text, keyword, sheet=position.sheet)
 
     def check(self, text: str) -> Answer:
         """Whether ``text`` would be recorded now; nothing changes."""
         try:
-            entries = self._read(text)
+            entries = [e for e in self._read(text) if e.kind != "comment"]
         except EntryError as e:
             return Answer(False, refusal=e.refusal, where=self.where())
-        if len(entries) == 1:
+        if len(entries) == 1 and not self.position.sheet:
             refusal = self.position.check(entries[0])
             if refusal is not None:
                 return Answer(False, refusal=refusal, where=self.where())
             return Answer(True, (entries[0].words,), where=self.where(), verb="would record")
-        copy = self._copy()  # several entries: checked one after another on a copy of the game
+        copy, comments = self._replay(self.entries)  # checked one after another on a copy of the game
         done: list[str] = []
         for entry in entries:
             try:
-                done.append(copy.enter(entry).words)
+                done.append(_enter(copy, comments, entry).words)
             except Refused as r:
                 return Answer(False, tuple(done), refusal=r.refusal, where=self.where())
         return Answer(True, tuple(done), where=self.where(), verb="would record")
 
-    def _copy(self) -> Position:
-        position = _position(self.rules, self.setup)
-        for words in self.entries:
-            (entry,) = read_entry(words, "play")
-            position.enter(entry)
-        return position
-
     def enter(self, text: str) -> Answer:
-        """Record ``text`` (one entry, or several calls or plays on one line) or refuse it
-        with the reason; each entry recorded is journaled, then the file rewritten."""
+        """Record ``text`` (one entry, or several calls or plays on one line, and a comment)
+        or refuse it with the reason; each entry recorded is journaled, then the file rewritten."""
         typed = " ".join(text.split())
         try:
             entries = self._read(text)
@@ -417,17 +309,18 @@ class Table:
         events: list[str] = []
         for entry in entries:
             try:
-                step = self.position.enter(entry)
+                step = _enter(self.position, self.comments, entry)
             except Refused as r:
                 return self._refused(typed, r.refusal, tuple(done), tuple(events))
-            self._judge()
-            errors = [d for d in self.verdict.diagnostics if d.is_error]
-            if errors:  # the engine let it through but the record would not check: take it back
-                self.position = self._copy()
-                self._texts.clear()
+            if entry.kind == "comment":
+                self._texts.clear()  # a comment after the last hand of a game over goes on a hand written already
+            else:
                 self._judge()
-                d = errors[0]
-                return self._refused(typed, Refusal(d.code, d.message, d.hint), tuple(done), tuple(events))
+                errors = self._errors()
+                if errors:  # the engine let it through but the record would not check: take it back
+                    self._restore()
+                    d = errors[0]
+                    return self._refused(typed, Refusal(d.code, d.message, d.hint), tuple(done), tuple(events))
             self.entries.append(step.words)
             assert self.journal is not None
             self.journal.append("enter", n=len(self.entries), entry=step.words, typed=typed)
@@ -446,13 +339,20 @@ class Table:
         if not self.entries:
             return Answer(False, refusal=Refusal(codes.S011, "there is nothing to undo"), where=self.where())
         last = self.entries.pop()
-        self.position = self._copy()
-        self._texts.clear()
-        self._judge()
+        self._restore()
         assert self.journal is not None
         self.journal.append("undo", n=len(self.entries), entry=last)
         self._save()
         return Answer(True, (last,), where=self.where(), verb="undone")
+
+    def _restore(self) -> None:
+        """The game as its entries recorded make it (after an undo, or an entry taken back)."""
+        self.position, self.comments = self._replay(self.entries)
+        self._texts.clear()
+        self._judge()
+
+    def _errors(self) -> list[Diagnostic]:
+        return [d for d in self.verdict.diagnostics if d.is_error]
 
     # -- writing -----------------------------------------------------------------------------
     def _judge(self) -> None:
@@ -497,154 +397,16 @@ class Table:
         self.close()
 
 
-def _position(rules: Rules, setup: _Setup) -> Position:
-    first = rules.game.seat_index(setup.dealer)
-    assert first is not None
-    return Position(rules, first, deals_known=setup.deals == "known")
-
-
-def _rules(record: GameRecord, referee: Referee) -> Rules:
-    problems: list[str] = []
-
-    def report(code: codes.Code, message: str, at: object, hint: str | None = None) -> None:
-        problems.append(f"{code} {message}" + (f" ({hint})" if hint else ""))
-
-    rules = rules_for(record, referee.defaults, report, referee.profiles)
-    if rules is None or problems:
-        raise LiveError("the game's rules cannot be read: " + "; ".join(problems or ["no rules"]))
-    return rules
-
-
-def _new_setup(
-    path: Path,
-    rules: str,
-    options: dict[str, str],
-    profiles: dict[str, Profile],
-    names: dict[str, str],
-    tags: Sequence[tuple[str, str]],
-    dealer: str | None,
-    deals: Deals,
-    referee: Referee,
-    before: list[GameRecord] | str,
-) -> _Setup:
-    """The tags of a new game: its rules, options and target, the players, the tags given."""
-    try:
-        chosen = make_rules(rules, options, profiles)
-    except (OptionError, KeyError) as e:
-        raise LiveError(f"--options: {e}") from None
-    game = chosen.game
-    out: list[tuple[str, str]] = [("Rules", chosen.profile or game.name)]
-    given = options_tag(chosen)
-    if given is not None:
-        out.append(("Options", given))
-    out.append(("Target", f"{chosen.target} {chosen.target_unit}"))
-    for key, name in names.items():
-        s = game.seat_index(key.upper())
-        if s is None:
-            by_tag = {t.lower(): i for i, t in enumerate(game.seat_names)}
-            s = by_tag.get(key.lower())
-        if s is None:
-            raise LiveError(f"--names: {game.title} has no seat {key!r}; its seats are {' '.join(game.seats)}")
-        out.append((game.seat_names[s], name))
-    for name, value in tags:
-        if name.lower() in (*_MANAGED, "rules", "options", "target", "mode"):
-            raise LiveError(f"--tag {name}: the table writes it (use --rules, --options, or the game's own course)")
-        out.append((name, value))
-    seat = game.seats[-1] if dealer is None else dealer.upper()
-    if game.seat_index(seat) is None:
-        raise LiveError(f"--dealer: {game.title} has no seat {dealer!r}; its seats are {' '.join(game.seats)}")
-    prefix = before if isinstance(before, str) else "".join(format_records(before))
-    return _Setup(out, seat, deals, prefix)
-
-
-def _read_record(path: Path, referee: Referee) -> tuple[list[GameRecord], Judged | None]:
-    """The file's records, judged: the games before the last (canonical), and the last
-    when it is a game still going on (None when it is finished)."""
-    judged = list(judged_records(str(path), referee))
-    for j in judged:
-        unreadable = [d for d in j.diagnostics if d.is_error and d.is_syntax]
-        if unreadable or j.record is None or j.verdict is None:
-            d = unreadable[0] if unreadable else None
-            raise LiveError(f"{d.location()}: {d.code} {d.message}" if d else f"{path} does not read")
-    if not judged:
-        return [], None
-    last = judged[-1]
-    assert last.record is not None
-    if last.record.mode != "game" or not last.record.tags:
-        raise LiveError(f"{path} ends with a hand log; live referees a game with its header")
-    before = [canonical(j.record, j.verdict) for j in judged[:-1] if j.record is not None]
-    if tag_choice("Status", last.record.tag("Status")) != "unfinished":
-        return [*before, canonical(last.record, last.verdict)], None
-    return before, last
-
-
-def _setup_of(path: Path, judged: Judged, referee: Referee, deals: Deals, before: list[GameRecord]) -> tuple[_Setup, list[str]]:
-    """How a game read from a file was opened, and its entries (the plays with `!` where the
-    record rules an irregularity)."""
-    game = judged.record
-    assert game is not None
-    errors = [d for d in judged.diagnostics if d.is_error]
-    if errors:
-        d = errors[0]
-        raise LiveError(f"{d.location()}: {d.code} {d.message}; correct the record (referee check {path}), then open it again")
-    rules = _rules(game, referee)
-    tags = [(t.name, t.value) for t in game.tags if t.name.lower() not in _MANAGED]
-    dealer = game.hands[0].dealer if game.hands and game.hands[0].dealer else rules.game.seats[-1]
-    known = bool(game.hands) and all(h.deal is not None for h in game.hands)
-    setup = _Setup(tags, dealer, "known" if known else deals, "".join(format_records(before)))
-    position = _position(rules, setup)
-    entries: list[str] = []
-    for number, hand in enumerate(game.hands, start=1):
-        if number != position.number:
-            raise LiveError(f"{path}: hand {hand.label(number)} follows a hand that is not over")
-        for entry in _marked(entries_of(hand), hand):
-            try:
-                step = position.enter(entry)
-            except Refused as r:
-                raise LiveError(f"{path}: hand {hand.label(number)}: {entry.words} is refused: {r.refusal}") from None
-            entries.append(step.words)
-    return setup, entries
-
-
-def _comments(record: GameRecord | None) -> int:
-    """How many comments a record holds (on its tags, its hands, their items and plays)."""
-    if record is None:
-        return 0
-
-    def count(item: Any) -> int:
-        if isinstance(item, str):
-            return 0
-        n = len(getattr(item, "comments", ()) or ()) + len(getattr(item, "after", ()) or ())
-        fields = getattr(item, "__dataclass_fields__", None) or getattr(item, "_fields", None)
-        if fields:
-            return n + sum(count(getattr(item, f)) for f in fields if f not in ("comments", "after"))
-        if isinstance(item, list | tuple):
-            return sum(count(x) for x in item)
-        return 0
-
-    return len(record.trailing_comments) + count(record.tags) + count(record.hands)
-
-
-def _marked(entries: list[Entry], hand: Any) -> Iterator[Entry]:
-    """A hand's entries, the plays the record rules irregular marked `!`: the n-th play of
-    a trick where an ``accept`` names its seat, and every play of the reneging seat from
-    the renege's trick on (the one that gave it away is among them; `!` on a legal play
-    changes nothing)."""
-    accepted = {(a.seat, a.trick) for a in hand.accepted}
-    renege = (hand.renege.seat, hand.renege.trick) if hand.renege is not None else None
-    trick_of: dict[int, int] = {}
-    k = 0
-    for number, tr in enumerate(hand.tricks, start=1):
-        for _ in tr.plays:
-            trick_of[k] = number
-            k += 1
-    k = 0
-    for entry in entries:
-        if entry.kind != "play":
-            yield entry
-            continue
-        number = trick_of.get(k, 0)
-        k += 1
-        seat = entry.seat
-        mark = (seat, number) in accepted or (renege is not None and seat == renege[0] and number >= renege[1])
-        yield Entry(entry.kind, entry.item, True) if mark else entry
+def _enter(position: Position, comments: Comments, entry: Entry) -> Step:
+    """Enter ``entry`` into ``position`` (``Refused`` when it refuses it), a comment into
+    ``comments`` after the entries of the hand in play (of the last hand, once the game is over)."""
+    if entry.kind != "comment":
+        return position.enter(entry)
+    assert isinstance(entry.item, str)
+    hands = position.hands()
+    if position.hand is None and hands:  # the game is over: after the last hand's last entry
+        number, made = len(hands), 1 << 20
+    else:
+        number, made = position.number, len(entries_of(hands[-1], sheet=position.sheet)) if hands else 0
+    comments.setdefault(number, []).append((made, entry.item))
+    return Step(entry.words)

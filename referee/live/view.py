@@ -18,6 +18,7 @@ from ..notation.record import TrumpRecord
 from ..words import plural
 from .entries import Entry
 from .position import Position
+from .sheet import SheetPosition
 
 __all__ = ["Options", "State", "options_of", "state_of"]
 
@@ -90,6 +91,8 @@ def state_of(position: Position, tags: list[tuple[str, str]]) -> State:
     turn = seats[decision.seat] if decision.seat is not None and phase != "deal" else None
     if phase == "deal":
         turn = seats[hand.dealer]
+    if position.sheet and phase != "auction":
+        phase, turn = "result", None
     calls = tuple((seats[s], "pass" if b is None else str(b)) for s, b in view.calls)
     bid = f"{seats[view.declarer]} {view.high_bid}" if view.declarer is not None and view.high_bid is not None else None
     unit_points = game.counters_score
@@ -104,13 +107,13 @@ def state_of(position: Position, tags: list[tuple[str, str]]) -> State:
         dealer=seats[hand.dealer],
         phase=phase,
         turn=turn,
-        trick=len(view.tricks) + 1 if view.phase is Phase.PLAY else None,
+        trick=len(view.tricks) + 1 if view.phase is Phase.PLAY and not position.sheet else None,
         on_table=tuple((seats[s], str(t)) for s, t in view.trick),
         calls=calls,
         bid=bid,
         trump=str(view.declaration) if view.declaration is not None else None,
-        points=points if view.phase in (Phase.PLAY, Phase.DONE) else {},
-        needs=_needs(hand) if view.phase is Phase.PLAY else {},
+        points=points if view.phase in (Phase.PLAY, Phase.DONE) and not position.sheet else {},
+        needs=_needs(hand) if view.phase is Phase.PLAY and not position.sheet else {},
         voids=voids,
         where=where_now,
     )
@@ -150,6 +153,10 @@ def _needs(hand: Hand) -> dict[str, str]:
     return {declarers: made, opponents: set_}
 
 
+_SHEET_RESULTS = ("made", "set", "result", "award", "score")
+"""What a score sheet's table offers besides the calls and the trump: how the hand went."""
+
+
 def options_of(position: Position) -> Options:
     """The entries open now, short forms first as a scorer types them."""
     hand = position.hand
@@ -161,6 +168,8 @@ def options_of(position: Position) -> Options:
     decision = hand.decision()
     seat = seats[decision.seat] if decision.seat is not None else None
     words: list[str] = []
+    if isinstance(position, SheetPosition) and (decision.kind not in ("call", "declare") or position.stated):
+        return Options(None, "result", _SHEET_RESULTS, True)
     for option in decision.options:
         if isinstance(option, actions.Call):
             words.append("pass" if option.bid is None else str(option.bid))
@@ -176,4 +185,6 @@ def options_of(position: Position) -> Options:
             words.append(str(option.tile))
     if decision.kind == "play":
         words += ["claim", "concede"]
+    if position.sheet:  # the auction may stop at the winning bid, and trump may go unsaid
+        words += _SHEET_RESULTS
     return Options(seat, decision.kind, tuple(dict.fromkeys(words)), decision.exact)

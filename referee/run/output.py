@@ -28,7 +28,7 @@ from typing import Any, TextIO, cast
 
 from ..diagnostics import reason
 
-__all__ = ["GuardedStream", "WriteError", "atomic_write", "reason", "write_text"]
+__all__ = ["GuardedStream", "WriteError", "atomic_write", "reason", "sync_directory", "write_text"]
 
 
 class WriteError(Exception):
@@ -177,7 +177,7 @@ def atomic_write(path: str | Path, *, encoding: str = "utf-8", before_replace: C
         with suppress(OSError):
             os.unlink(temp)
         raise
-    _sync_directory(target.parent)
+    sync_directory(target.parent)
 
 
 @contextmanager
@@ -199,8 +199,9 @@ def _direct(target: Path, shown: str, encoding: str) -> Iterator[TextIO]:
                 raise WriteError(shown, e) from None
 
 
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable (best effort: not every file system allows it)."""
+def sync_directory(directory: Path) -> None:
+    """Make a rename, or a file's creation or removal, in ``directory`` durable (best effort:
+    not every file system allows it)."""
     with suppress(OSError):
         fd = os.open(directory, os.O_RDONLY)
         try:

@@ -373,9 +373,6 @@ def test_tag_keeps_byte_order_mark_and_line_ends_and_reads_standard_input(tmp_pa
 
 
 def test_tag_keeps_a_files_encoding_and_waits_for_the_lock(tmp_path: Path) -> None:
-    import fcntl
-    import os
-
     text = (ROOT / LEAGUE / "week1.42").read_text(encoding="utf-8").replace("Grange", "Grangé")
     f = tmp_path / "ansi.42"
     f.write_bytes(text.encode("cp1252"))
@@ -383,19 +380,16 @@ def test_tag_keeps_a_files_encoding_and_waits_for_the_lock(tmp_path: Path) -> No
     assert Run("tag", "--encoding", "cp1252", "--set", "Table=7", str(f)).code == 0
     data = f.read_bytes()
     assert "Grangé".encode("cp1252") in data and b'[Table "7"]' in data, "written back in its own encoding"
-    fd = os.open(f, os.O_RDONLY)
-    try:  # another fmt, fix or tag holds the file: this one waits (here: gives up) and leaves it alone
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        from referee.cli import inplace
+    from referee.cli import inplace
+    from referee.run.lock import RecordLock
 
+    with RecordLock.acquire(f, "fmt"):  # another fmt, fix or tag holds the file: this one waits (here: gives up) and leaves it alone
         saved, inplace.LOCK_WAIT = inplace.LOCK_WAIT, 0.2
         try:
             busy = Run("tag", "--encoding", "cp1252", "--set", "Table=8", str(f))
         finally:
             inplace.LOCK_WAIT = saved
-    finally:
-        os.close(fd)
-    assert busy.code == 2 and "another process is rewriting it" in busy.err and f.read_bytes() == data
+    assert busy.code == 2 and "is being rewritten by `referee fmt`" in busy.err and f.read_bytes() == data
 
 
 def test_tag_usage_errors() -> None:

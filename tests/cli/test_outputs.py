@@ -6,7 +6,6 @@ kill, and every one has a timeout."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import signal
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.inplace import editing
+from referee.run.lock import RecordLock
 from referee.run.output import WriteError
 from tests.properties.fuzzing import run
 
@@ -139,17 +139,13 @@ def test_a_second_editor_waits_and_then_edits_the_new_file(tmp_path: Path) -> No
     target = tmp_path / "game.42"
     canonical = (LEGAL / "42-nello-made.42").read_text(encoding="utf-8")
     target.write_text(canonical.replace("\nhand 1", "\nhand  1", 1), encoding="utf-8")
-    fd = os.open(target, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with RecordLock.acquire(target, "fmt"):
         proc = subprocess.Popen([*REFEREE, "fmt", str(target)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(2)
         assert proc.poll() is None, "fmt waits for the lock"
         replacement = tmp_path / "new.42"
         replacement.write_text(canonical.replace("\nhand 1", "\nhand   1", 1) + "\n", encoding="utf-8")
         os.replace(replacement, target)
-    finally:
-        os.close(fd)
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
     assert target.read_text(encoding="utf-8") == canonical, "the file as the other editor left it, then formatted"
@@ -172,13 +168,12 @@ def test_a_change_made_meanwhile_is_not_overwritten(tmp_path: Path) -> None:
 def test_a_file_kept_locked_is_busy_after_the_wait(tmp_path: Path) -> None:
     target = tmp_path / "game.42"
     target.write_text("x\n", encoding="utf-8")
-    fd = os.open(target, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        with pytest.raises(WriteError, match="another process is rewriting it"), editing(str(target), wait=0.2):
-            pass
-    finally:
-        os.close(fd)
+    with (  # another fix holds it
+        RecordLock.acquire(target, "fix"),
+        pytest.raises(WriteError, match="is being rewritten by `referee fix`"),
+        editing(str(target), wait=0.2),
+    ):
+        pass
     with editing(str(target)) as edit:  # released: taken at once
         edit.replace("y\n")
     assert target.read_text(encoding="utf-8") == "y\n"

@@ -41,7 +41,7 @@ def open_like(path: Path, record: GameRecord, *, deals: Deals | None = None) -> 
 def enter_record(table: Table, record: GameRecord, *, marks: bool = True) -> Entered:
     """Every entry of ``record``'s hands, in order, until one is refused; with ``marks``,
     the plays its irregularities rule are entered with ``!``."""
-    from referee.live.table import _marked
+    from referee.live.opening import marked as _marked
 
     answers: list[Answer] = []
     for hand in record.hands:

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.live.journal import journal_path
-from referee.live.lock import lock_path
 from referee.live.table import LiveError, Table
+from referee.run.lock import lock_path
 
 ENTRIES = ["30", "pass", "pass", "pass", "sixes", "6-6", "5-5", "6-4", "6-2", "4-4"]
 
@@ -128,13 +128,46 @@ def test_a_record_changed_by_hand_is_kept(tmp_path: Path) -> None:
     assert last["op"] == "open" and len(last["entries"]) == len(ENTRIES) - 2
 
 
-def test_comments_written_into_the_record_are_not_kept_and_the_table_says_so(tmp_path: Path) -> None:
+def test_comments_typed_at_the_table_are_kept_in_the_record_and_the_journal(tmp_path: Path) -> None:
+    game = tmp_path / "game.42"
+    with Table.open(game, dealer="W") as table:
+        assert table.enter("; Ann deals late").line() == "ok: ; Ann deals late | next: hand 1, N to bid"
+        assert table.enter("30 ; N thought long").ok
+        for entry in ENTRIES[1:5]:
+            assert table.enter(entry).ok
+        assert table.enter("6-6 ; the lead").ok
+        assert table.enter("; coffee").ok
+        assert table.enter("{x}").refusal is not None
+        assert table.enter("; a {brace}").refusal is not None
+    text = game.read_text(encoding="utf-8")
+    assert "hand 1 dealer W  ; Ann deals late\n  bid N 30 {N thought long}, E pass" in text
+    assert "  play N 6-6 {the lead}  ; coffee\n" in text
+    assert CliRunner().invoke(app, ["fmt", "--check", str(game)]).exit_code == 0
+    journal = [json.loads(line) for line in journal_path(game).read_text(encoding="utf-8").splitlines()]
+    assert [line["entry"] for line in journal if line["op"] == "enter" and line["entry"].startswith(";")] == [
+        "; Ann deals late",
+        "; N thought long",
+        "; the lead",
+        "; coffee",
+    ]
+    with Table.open(game) as table:  # resumed: the comments are there, and the journal agrees with the record
+        assert table.notes == [] and table.undo().entries == ("; coffee",)
+        assert "coffee" not in game.read_text(encoding="utf-8") and "the lead" in game.read_text(encoding="utf-8")
+    journal_path(game).unlink()  # from the record alone: the comments are read back with it
+    with Table.open(game) as table:
+        assert sum(e.startswith(";") for e in table.entries) == 3
+    assert "the lead" in game.read_text(encoding="utf-8") and "Ann deals late" in game.read_text(encoding="utf-8")
+
+
+def test_comments_written_into_the_record_by_hand_are_kept(tmp_path: Path) -> None:
     game = tmp_path / "game.42"
     text = played(game)
-    game.write_text(text.replace("  trump sixes\n", "  trump sixes  ; N had five of them\n"), encoding="utf-8")
+    changed = text.replace("  trump sixes\n", "  trump sixes  ; N had five of them\n")
+    game.write_text(changed, encoding="utf-8")
     with Table.open(game) as table:
-        assert table.notes[-1] == f"{game}: the game's comments (1) are not kept: the table writes the game from its entries"
-    assert game.read_text(encoding="utf-8") == text
+        assert table.notes == [f"{game} differs from its journal (changed by hand?): the record is kept, and the journal says so"]
+        assert "; N had five of them" in table.entries
+    assert game.read_text(encoding="utf-8") == changed
 
 
 def test_a_record_changed_while_the_table_has_it_is_not_overwritten(tmp_path: Path) -> None:
@@ -203,3 +236,28 @@ def test_the_file_is_canonical_after_every_entry(tmp_path: Path) -> None:
             assert result.exit_code == 0, result.output
             check = CliRunner().invoke(app, ["check", str(game)])
             assert check.exit_code == 0 and "W108" in check.output
+
+
+def test_a_score_sheets_game_resumes_and_undoes_like_a_played_one(tmp_path: Path) -> None:
+    """--detail hands: the journal and the record agree on reopening, undo takes a hand's
+    result back with the award and score the referee wrote, and the record alone rebuilds it."""
+    game = tmp_path / "sheet.42"
+    typed = ["N 30", "pass", "S 32", "pass", "fives", "NS 35 made", "; Bob arrives", "E 31", "set", "W 84"]
+    with Table.open(game, dealer="W", detail="hands") as table:
+        for entry in typed:
+            assert table.enter(entry).ok, entry
+        assert table.state.phase == "auction" and table.state.score == {"NS": 2, "EW": 0}
+    text = game.read_text(encoding="utf-8")
+    assert '[Detail "hands"]' in text and "  result NS 35 made\n  award NS 1\n  score NS 1 EW 0\n" in text
+    with Table.open(game) as table:
+        assert table.notes == [] and table.where() == "hand 3, N to bid"
+        assert table.undo().entries == ("bid W 84",)
+        assert table.undo().entries == ("result set",)  # hand 2 is open again: its award and score go with it
+        assert table.where() == "hand 2, S to bid" and table.state.score == {"NS": 1, "EW": 0}  # or the result
+        assert "award NS 1\n  score NS 2 EW 0" not in game.read_text(encoding="utf-8")
+        assert table.enter("made").line().startswith("ok: result made | hand 2, bid made: award EW 1; score NS 1 EW 1")
+        assert table.enter("6-4").refusal.code == "S011"  # type: ignore[union-attr]  # a sheet's hand has no plays
+    journal_path(game).unlink()
+    with Table.open(game) as table:  # from the record alone
+        assert table.where() == "hand 3, S to bid" and table.state.score == {"NS": 1, "EW": 1}
+        assert "; Bob arrives" in table.entries

@@ -36,9 +36,39 @@ JUNK = st.sampled_from(
         "exchange none",
         "Q 6-4",
         "trum 6",
+        "; a note",
+        "6-5 ; after a play",
+        "exchange 3-2 for 3-1",
     ]
 )
 """Entries that may or may not fit the moment: most are refused."""
+
+SHEET_JUNK = st.sampled_from(
+    [
+        "made",
+        "set",
+        "NS 35 made",
+        "EW 20 set",
+        "result NS 50 made",
+        "A 5 made",
+        "result B 3 set",
+        "award NS 1",
+        "award EW 1",
+        "award A 5 B 1 C 1",
+        "award NS 40 EW 2",
+        "score NS 1 EW 0",
+        "score A 3 B 1 C 1",
+        "sixes",
+        "doubles",
+        "exchange 3-2 for 3-1",
+        "exchange 5-0 for 0-0",
+        "6-4",
+        "S 31",
+        "E 84",
+        "; a note",
+    ]
+)
+"""What a score sheet's scorer may type: how a hand went, fitting or not."""
 
 
 def checked(path: Path) -> list[tuple[str, str]]:
@@ -51,17 +81,18 @@ def checked(path: Path) -> list[tuple[str, str]]:
     return out
 
 
-def run_table(data: st.DataObject, game: str, steps: int) -> None:
+def run_table(data: st.DataObject, game: str, steps: int, *, sheet: bool = False) -> None:
     dealer, options = GAMES[game]
+    junk = SHEET_JUNK if sheet else JUNK
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.42"
-        with Table.open(path, rules=game, dealer=dealer, options=options) as table:
+        with Table.open(path, rules=game, dealer=dealer, options=options, detail="hands" if sheet else "plays") as table:
             for _ in range(steps):
                 kind = data.draw(st.sampled_from(["legal"] * 6 + ["junk"] * 2 + ["undo"]))
                 if kind == "undo":
                     table.undo()
                 elif kind == "junk":
-                    table.enter(data.draw(JUNK))
+                    table.enter(data.draw(junk))
                 else:
                     entries = table.options().entries
                     if not entries:
@@ -80,6 +111,14 @@ def run_table(data: st.DataObject, game: str, steps: int) -> None:
 @given(data=st.data())
 def test_the_table_agrees_with_check_after_every_entry(game: str, data: st.DataObject, no_fsync: None) -> None:
     run_table(data, game, steps=60)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_score_sheets_table_agrees_with_check_after_every_entry(game: str, data: st.DataObject, no_fsync: None) -> None:
+    """``--detail hands``: the calls and trump, and how each hand went, fitting or not."""
+    run_table(data, game, steps=40, sheet=True)
 
 
 @pytest.mark.slow

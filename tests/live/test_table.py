@@ -228,6 +228,43 @@ def test_a_new_game_needs_rules_it_can_make(tmp_path: Path) -> None:
         Table.open(tmp_path / "x.42", options={"nello": "sometimes"})
     with pytest.raises(LiveError, match="--dealer"):
         Table.open(tmp_path / "x.42", dealer="Q")
-    with pytest.raises(LiveError, match="not yet"):
-        Table.open(tmp_path / "x.42", detail="hands")
+    with pytest.raises(LiveError, match="--detail hands takes no deal"):
+        Table.open(tmp_path / "x.42", detail="hands", deals="known")
     assert not (tmp_path / "x.42.lock").exists()
+
+
+def test_the_widow_exchange_with_an_unknown_deal(tmp_path: Path) -> None:
+    """Moon: the declarer takes the widow (one tile, unseen) and puts one back; the
+    exchange is entered as a record writes it, and checked for what can be told unseen."""
+    game = tmp_path / "moon.42"
+    with Table.open(game, rules="moon", dealer="C") as table:
+        for entry in ("5", "pass", "pass"):
+            assert table.enter(entry).ok
+        assert table.enter("exchange 3-2 3-1 for 6-6 6-5").refusal.code == "E303"  # type: ignore[union-attr]
+        assert table.enter("exchange none").refusal.code == "E303"  # type: ignore[union-attr]
+        assert table.enter("3-2 for 3-1").line() == "ok: exchange 3-2 for 3-1 | next: hand 1, A to name trump"
+        assert table.enter("exchange 1-1 for 1-0").refusal.code == "S011"  # type: ignore[union-attr]
+        assert table.enter("sixes").ok and table.enter("6-6").ok
+        assert not [d for d in table.diagnostics if d.is_error]
+    text = game.read_text(encoding="utf-8")
+    assert "  bid A 5, B pass, C pass\n  exchange 3-2 for 3-1\n  trump sixes\n  play A 6-6\n" in text
+    with Table.open(game) as table:  # resumed with it
+        assert table.notes == [] and "exchange 3-2 for 3-1" in table.entries
+        assert table.undo().ok and table.undo().ok and table.undo().entries == ("exchange 3-2 for 3-1",)
+        assert table.enter("sixes").ok
+        assert table.enter("exchange 3-2 for 3-1").refusal.code == "E306"  # type: ignore[union-attr]  # after trump: too late
+
+
+def test_the_cat_exchange_with_an_unknown_deal(tmp_path: Path) -> None:
+    """Texas 88: the declarer may swap tiles of the cat (two, unseen) and may put no counter in it."""
+    game = tmp_path / "88.42"
+    with Table.open(game, rules="88", dealer="F") as table:
+        bid = table.options().entries[1]
+        assert table.enter(bid).ok
+        for _ in range(5):
+            assert table.enter("pass").ok
+        assert table.enter("exchange 1-0 for 5-0").refusal.code == "E302"  # type: ignore[union-attr]
+        assert table.enter("exchange 6-6 6-5 4-4 for 1-0 2-0 3-0").refusal.code == "E301"  # type: ignore[union-attr]
+        assert table.enter("exchange 5-0 for 0-0").ok
+        assert not [d for d in table.diagnostics if d.is_error]
+    assert "\n  exchange 5-0 for 0-0\n" in game.read_text(encoding="utf-8")
