@@ -83,7 +83,9 @@ def fix(
                 first = stop[0]
                 more = sorted({str(d.code) for d in stop})
                 err.print(
-                    f"{named(first.location())}: record {i} not fixed: {', '.join(more)} (run `referee check`)", highlight=False, markup=False
+                    f"{named(first.location())}: record {i} not fixed: {', '.join(more)} (run `referee check`)",
+                    highlight=False,
+                    markup=False,
                 )
                 status = max(status, 2 if any(d.is_syntax for d in stop) else 1)
                 continue

@@ -43,7 +43,7 @@ from ..engine.tiles import Tile, count_value
 from ..engine.views import HandView
 from ..notation.record import HandRecord
 from ..source import Span
-from .judged import Judged
+from .judged import Judged, in_turn
 from .replay import Referee
 from .rules_for import rules_for
 from .verdict import HandVerdict
@@ -383,7 +383,8 @@ def _task(
         forced=start.table.forced,
         need=_need(game, first.high_bid.amount, start),
     )
-    plays = tuple(p.tile for tr in hr.tricks for p in tr.plays)
+    written = [p.tile for tr in hr.tricks for p in tr.plays]
+    plays = tuple(written[n] for n in in_turn(hr.tricks, entries, game.seat_index))  # as the replay made them (W111)
     places = tuple((len(snap.tricks) + 1, game.seats[snap.turn if snap.turn is not None else 0]) for snap, _ in entries[: len(plays)])
     par_task = None
     if with_par and not first.tricks and not first.trick:

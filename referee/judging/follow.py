@@ -383,6 +383,8 @@ class HandJudge:
                         plays = [*plays[:j], plays[later], *plays[j:later], *plays[later + 1 :]]
                         order[j : later + 1] = [order[later], *order[j:later]]
                         written = order
+                        if trace is not None:
+                            trace[index].pop()  # traced again below, for the play made in turn
                         j -= 1
                         continue
                 if refusal is None:

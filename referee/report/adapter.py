@@ -27,7 +27,7 @@ from ..engine.declarations import NUMBER_NAMES
 from ..engine.profiles import Game
 from ..engine.tiles import Tile, TileError, parse_tile
 from ..engine.views import HandView
-from ..judging.judged import Judged
+from ..judging.judged import Judged, in_turn
 from ..judging.replay import Trace
 from ..judging.verdict import GameVerdict, HandVerdict, game_of
 from ..notation.record import GameRecord, HandRecord
@@ -132,7 +132,8 @@ class _Hand:
         flat = [p for tr in self.hr.tricks for p in tr.plays]
         groups: dict[int, list[PlayView]] = {}
         leaders: dict[int, str] = {}
-        for n, ((snap, legal), p) in enumerate(zip(self.entries, flat, strict=False)):
+        for (snap, legal), n in zip(self.entries, in_turn(self.hr.tricks, self.entries, self.game.seat_index), strict=False):
+            p = flat[n]
             k = len(snap.tricks) + 1
             turn = seats[snap.turn] if snap.turn is not None else "?"
             seat = self.label(p.seat) or turn

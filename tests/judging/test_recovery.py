@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee import codes
 from tests.cli.test_cli import ROOT, Run
 
 GAME = (ROOT / "samples" / "legal" / "42-game.42").read_text(encoding="utf-8")
@@ -118,3 +119,30 @@ def test_standings_and_stats_say_why_a_game_has_no_winner(tmp_path: Path) -> Non
     for command in ("standings", "stats"):
         run = Run(command, "--jobs", "1", str(path))
         assert "the game has no winner (line " in run.err and "cannot be followed past E201 (bid out of turn)" in run.err, run.err
+
+
+def test_a_trick_written_out_of_turn_is_drawn_and_analysed_in_turn() -> None:
+    """The trace holds one position per play, in the order the replay made the plays, and
+    the pictures and the analysis pair each written play with its own position (W111)."""
+    from referee.engine.games import GAMES
+    from referee.judging.judged import Trace, in_turn
+    from referee.judging.replay import Referee
+    from referee.notation.reader import read_text
+
+    path = ROOT / "samples" / "broken" / "42-written-out-of-order.42"
+    record = next(iter(read_text(path.read_text(encoding="utf-8"), str(path)))).record
+    assert record is not None
+    trace: Trace = {}
+    verdict = Referee().judge(record, trace=trace)
+    assert [d.code for d in verdict.diagnostics] == [codes.W111]
+    hand = record.hands[0]
+    entries = trace[1]
+    assert len(entries) == sum(len(tr.plays) for tr in hand.tricks) + 1, "one position a play, and the end"
+    order = in_turn(hand.tricks, entries, GAMES["42"].seat_index)
+    assert order[4:8] == [5, 6, 7, 4], "trick 2 is written S W N E and was led by W"
+    flat = [p for tr in hand.tricks for p in tr.plays]
+    for (view, legal), n in zip(entries, order, strict=False):
+        assert GAMES["42"].seats[view.turn or 0] == flat[n].seat and flat[n].tile in legal
+    # analyze solves the hand (it was W105, the written order taken for the order of play)
+    analysed = Run("analyze", "--jobs", "1", "--format", "json", str(path))
+    assert analysed.code == 0 and "W105" not in analysed.out + analysed.err, analysed.err
