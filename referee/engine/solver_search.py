@@ -13,7 +13,9 @@ alpha-beta with
   trumps by their order only (which seat holds the highest trump left, the
   next, ..., with their counters), so positions that differ only in which
   trumps are gone share an entry; each entry holds a lower and an upper bound
-  and the best lead;
+  and the best lead; in Texas 88, at a trick's last play the entries of the
+  leads that may follow are looked up before any is searched (enhanced
+  transposition cut-offs), as one of them may settle the node already;
 - bounds that need no search (``solver_bounds``): the points still out, sure
   tricks for either side, a trick no one still to play can take from its
   holder;
@@ -36,6 +38,15 @@ from .solver_layout import Layout
 from .solver_order import order_for
 
 __all__ = ["STRIDE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+
+ETC_FROM = 3
+"""Tricks left (the current one included) from which the last play of a trick first looks
+up each next lead in the table (enhanced transposition cut-offs)."""
+
+ETC_SIZE = 6
+"""Plays a trick from which those look-ups are made.  In Texas 88 they cut 6 to 14 % of
+the nodes, the unit of the budget, for about 10 % more CPU a node; in 42 they cut 8 % of
+the nodes but cost 10 % more CPU, so a trick of four plays makes none."""
 
 STRIDE = 4096
 """Nodes between two questions to ``stop``: a few milliseconds of search."""
@@ -134,6 +145,7 @@ class Search:
         sure, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
         tt = self.tt
         tt_get = tt.get
+        etc_from = ETC_FROM if size >= ETC_SIZE else 99
         alive = 0
         for h in hands:
             alive |= h
@@ -177,6 +189,14 @@ class Search:
                 prev = s
             return shapes.setdefault(tuple(shape), len(shapes))
 
+        def key_of(tiles: int, leader: int) -> int:
+            """The table key of a lead by ``leader`` with ``tiles`` left."""
+            tr = tiles & trump_mask
+            tid = trump_ids.get(tr)
+            if tid is None:
+                tid = trump_ids[tr] = trump_id(tr)
+            return ((tiles & plain_mask) << 24 | tid) << 3 | leader
+
         def lead(leader: int, alpha: int, beta: int, rem: int, left: int) -> int:
             nonlocal alive, nodes
             if rem <= alpha:
@@ -188,7 +208,7 @@ class Search:
                 over()
             if left <= 1:
                 return last_trick(leader) if left else 0
-            tr = alive & trump_mask
+            tr = alive & trump_mask  # ``key_of``, inlined: this is the hot loop
             tid = trump_ids.get(tr)
             if tid is None:
                 tid = trump_ids[tr] = trump_id(tr)
@@ -290,6 +310,19 @@ class Search:
             v = -1 if want else rem + 1
             nseat = nxt[seat]
             last = k + 1 == size
+            if last and left >= etc_from:
+                # Enhanced transposition cut-offs: when the table already settles the next
+                # lead after one of the trick's last plays beyond the window, so is this node.
+                for m in order:
+                    bseat = seat if st[m] > best_s else best_seat
+                    add = pts + cnt[m] if decl_side[bseat] else 0
+                    en = tt_get(key_of(alive ^ 1 << m, bseat))
+                    if en is not None:
+                        if want:
+                            if en[0] + add >= beta:
+                                return en[0] + add
+                        elif en[1] + add <= alpha:
+                            return en[1] + add
             for m in order:
                 bit = 1 << m
                 hands[seat] = hand ^ bit
@@ -343,9 +376,7 @@ class Search:
             table's best lead first)."""
             if node.k == 0:
                 out = lead_moves(node.seat, 0, eq_for(alive), alive)
-                tr = alive & trump_mask
-                tid = trump_ids.get(tr)
-                e = None if tid is None else tt_get(((alive & plain_mask) << 24 | tid) << 3 | node.seat)
+                e = tt_get(key_of(alive, node.seat))
                 if e is not None and e[2] in out:
                     out.remove(e[2])
                     out.insert(0, e[2])

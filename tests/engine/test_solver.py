@@ -172,6 +172,17 @@ def test_four_trick_endings_match_the_oracle() -> None:
         check(pos)
 
 
+def test_88_three_trick_endings_match_the_oracle() -> None:
+    """Three tricks of six plays: the first trick's last play looks the next leads up in
+    the table (``solver_search.ETC_FROM``) before searching them."""
+    n = 0
+    for game, _, pos in endings(len(CONTRACTS) * 8, {"42": 1, "moon": 1, "88": 3}, 11):
+        if game == "88":
+            check(pos)
+            n += 1
+    assert n == 56
+
+
 def test_claims_agree_with_the_oracle() -> None:
     """``claim_holds`` between tricks and within one, against the oracle on tricks."""
     answers = set()
