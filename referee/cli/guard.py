@@ -33,7 +33,11 @@ each command runs inside ``guarded``, which puts its standard streams behind
   a local Dask cluster is closed.  One line says so on standard error
   (``referee: interrupted (SIGINT)``) and the exit status is 128 + the signal's
   number, as a shell gives: 130 for SIGINT, 143 for SIGTERM.  A second signal during
-  that clean-up is ignored.
+  that clean-up is ignored.  Should the exception be lost (Python ignores one raised in
+  an at-fork hook or a ``__del__``) or the clean-up hang, the process ends anyway
+  ``LAST_RESORT`` seconds after the signal, its workers stopped, with the same line and
+  status; a pool's workers are forked with the two signals held back, so that none
+  arrives inside a fork (``run/local.process_pool``).
 
 ``run`` is the console script: it guards ``--help`` and ``--version`` too, which
 print before any command runs, installs the handlers of SIGINT and SIGTERM, and first puts ``/dev/null`` on a closed descriptor
@@ -78,9 +82,39 @@ def _on_signal(number: int, frame: object) -> None:
     if _SIGNALLED:
         return
     _SIGNALLED.append(number)
+    _last_resort(number)
     if number == signal.SIGINT:
         raise KeyboardInterrupt
     raise Terminated
+
+
+LAST_RESORT = 5.0
+"""Seconds after an interrupt when the process ends anyway, should the exception the
+handler raised have been lost (Python ignores one raised inside a ``__del__``, a
+weakref callback or an at-fork hook) or the clean-up hang."""
+
+_WATCHDOG: list[Any] = []
+
+
+def _last_resort(number: int) -> None:
+    """Start the watch that ends the process ``LAST_RESORT`` seconds after the signal,
+    workers stopped first, unless the command has unwound by then (``_interrupted``)."""
+    import threading
+
+    def end() -> None:
+        from ..run.local import stop_children
+
+        with suppress(Exception):
+            stop_children(grace=0.2)
+        what = "interrupted" if number == signal.SIGINT else "terminated"
+        with suppress(OSError):
+            os.write(2, INTERRUPTED.format(what=what, signal=signal.Signals(number).name).encode())
+        os._exit(128 + number)
+
+    timer = threading.Timer(LAST_RESORT, end)
+    timer.daemon = True
+    timer.start()
+    _WATCHDOG.append(timer)
 
 
 def handle_signals() -> None:
@@ -101,6 +135,8 @@ def _interrupted(err: GuardedStream, error: BaseException) -> int:
         what = "terminated" if number == signal.SIGTERM else "interrupted"
         err.write(INTERRUPTED.format(what=what, signal=signal.Signals(number).name))
         err.flush()
+    while _WATCHDOG:  # unwound in time: the last resort is not needed
+        _WATCHDOG.pop().cancel()
     return 128 + number
 
 

@@ -66,6 +66,10 @@ def tune_gc() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM}
+"""The signals that stop a command (``cli/guard.py``)."""
+
+
 @contextmanager
 def process_pool(
     workers: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
@@ -78,6 +82,16 @@ def process_pool(
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(initializer, initargs))
+    # The workers are forked at the first submit; an interrupt raised in the middle of a fork
+    # (in the logging module's at-fork hook, which Python ignores) would be lost and leave
+    # that hook's lock held, so the next fork hangs.  SIGINT and SIGTERM wait while the
+    # workers start (a forked worker unblocks them, _start_worker), then arrive as usual.
+    if hasattr(signal, "pthread_sigmask"):
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+        try:
+            pool.submit(int)  # a no-op whose submit launches the workers, here
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
     try:
         yield pool
     except BaseException:
@@ -115,6 +129,8 @@ def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any
     SIGTERM its default, not the handler a forked worker inherits; then ``initializer``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)  # blocked while the pool forked it
     if initializer is not None:
         initializer(*initargs)
 

@@ -170,3 +170,38 @@ def test_report(corpus: Path, tmp_path: Path) -> None:
         (folder / f"league{n}.42").write_text(corpus.read_text(encoding="utf-8")[:1_500_000], encoding="utf-8")
     _interrupt(["report", str(folder), "-O", "pages"], tmp_path, signal.SIGTERM, whole_group=False, ready="pages")
     assert not (tmp_path / "pages").exists()
+
+
+LOST = """
+import os, signal, sys, time
+from referee.cli import guard
+from referee.run.local import process_pool
+guard.handle_signals()
+guard.LAST_RESORT = 1.0
+try:
+    with process_pool(2) as pool:
+        pool.submit(int).result()
+        # Python ignores an exception raised where this one is (as in an at-fork hook): the
+        # handler's Terminated is lost, and the command would run on
+        def lost():
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.5)
+            except BaseException:
+                pass
+        lost()
+        print("still running", flush=True)
+        time.sleep(60)
+except BaseException:
+    sys.exit(3)
+"""
+
+
+def test_a_lost_interrupt_still_ends_the_command(tmp_path: Path) -> None:
+    """The handler's exception can be swallowed (Python ignores one raised in an at-fork hook,
+    a ``__del__`` or a weakref callback); the command then ends anyway, its workers stopped,
+    with the status and the line an interrupt gives (``guard.LAST_RESORT``)."""
+    proc = subprocess.run([sys.executable, "-c", LOST], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, proc.stderr
+    assert proc.stdout == "still running\n"
+    assert proc.stderr == INTERRUPTED.format(what="terminated", signal="SIGTERM")
