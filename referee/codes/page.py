@@ -125,11 +125,14 @@ and damaged input of every reading command.
   a hard link or a symbolic link, is a usage error (exit status 2) before
   anything is read: only `fmt` and `fix` rewrite their inputs. `-O` naming a
   symbolic link writes the file it points to, and says so.
-- **One editor at a time.** `fmt` and `fix` hold a lock on the file they rewrite
-  from its read to its rename, so two of them on one file at once run one after
-  the other and both changes are kept (a second one waits up to a minute). A
-  change made meanwhile by a program that takes no lock (an editor) is never
-  overwritten: the file is left as it is and the command says so, exit status 2.
+- **One editor at a time.** `fmt`, `fix` and `tag` hold a lock on the file they
+  rewrite from its read to its rename (`FILE.lock`), so two of them on one file at
+  once run one after the other and both changes are kept (a second one waits up to
+  a minute). `referee live` holds the same lock for as long as its game is open: a
+  rewrite of that file is refused at once (`is open in referee live`), exit status
+  2, and a second `live` on it too. A change made meanwhile by a program that takes
+  no lock (an editor) is never overwritten: the file is left as it is and the
+  command says so, exit status 2.
 - **Reaching a cluster is bounded.** Each step of `--cluster`'s start has a
   time limit: the connection, Dask's handshake, the scheduler's first answer
   and the client's own start (10 seconds each, `REFEREE_CLUSTER_TIMEOUT`), and
@@ -143,5 +146,12 @@ and damaged input of every reading command.
   processes are stopped (none is left behind), an `-O` file being written is
   removed and its target left as it was (`report` keeps the pages it finished,
   each whole), one line `referee: interrupted (SIGINT); stopped` goes to
-  standard error, and the exit status is 130 (SIGINT) or 143 (SIGTERM).
+  standard error, and the exit status is 130 (SIGINT) or 143 (SIGTERM). Should
+  the command not have unwound five seconds after the signal (Python ignores an
+  exception raised in some places, such as a fork's hooks), it ends anyway, its
+  workers stopped, with the same line and status.
+- **An analysis is bounded in time.** `analyze --time-limit` (120 seconds of CPU a
+  hand by default) and `--budget` (nodes a position) bound the wait; a position
+  past either has no value and says why (`budget`, `time-limit`, `not-reached`),
+  and every position solved before it keeps its value.
 """
