@@ -252,13 +252,23 @@ def test_one_window_over_workers() -> None:
     for module, path in MODULES.items():
         if module == "referee.run.ordered":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        lines = text.splitlines()
         found += [
-            f"{module}:{line}: submits work" for name, line in _calls(tree) if name in ("submit", "map") and _is_executor_call(tree, line)
+            f"{module}:{line}: submits work"
+            for name, line in _calls(tree)
+            if name in ("submit", "map") and _is_executor_call(tree, line) and not _starts_the_pool(module, lines[line - 1])
         ]
         if {"deque", "Future"} <= _names(tree):
             found.append(f"{module}: a deque of futures")
     assert found == []
+
+
+def _starts_the_pool(module: str, line: str) -> bool:
+    """The one submit outside the window: ``run.local.process_pool`` submits a no-op
+    (``int``) to fork its workers while interrupts are held back; it sends no work."""
+    return module == "referee.run.local" and "pool.submit(int)" in line
 
 
 def _is_executor_call(tree: ast.AST, line: int) -> bool:
