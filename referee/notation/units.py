@@ -2,18 +2,23 @@
 (``--jobs``, a Dask cluster) read on their own.  ``path`` may be a URL (``urls``): a
 worker on another machine then reads its byte range through fsspec.
 
-A unit is cut only before a header, or before a hand of a log or of a header-less
-hand log, where nothing but the log's header carries over (a trailer of the record
+A unit is cut only before a header, or before a hand of a log (one whose header is
+not on a hand's line) or of a header-less hand log, where nothing but the log's header carries over (a trailer of the record
 above, ``tags.trailer_end``, stays with it); reading the units one
 after another gives exactly what ``read_records`` gives on the whole file: the
 same records, numbers, lines, comments and diagnostics.  A unit is a few numbers
 (the byte range, where it starts, the records before it) and the log header in
 force, so the process that cuts a large file sends little to the others.
+
+``cut_chunks`` also gives each unit's chunks, as the cutting read them: a process that
+judges a unit it has just cut (``--jobs``'s parent, its workers on the same machine)
+then reads it with ``read_unit(unit, chunks)`` instead of reading and cutting its
+bytes a second time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
@@ -25,7 +30,7 @@ from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
 from .tags import trailer_end
 from .urls import open_input
 
-__all__ = ["Unit", "cut_units", "read_unit"]
+__all__ = ["Unit", "cut_chunks", "cut_units", "read_unit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,69 +60,113 @@ class Unit:
 def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
     """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
     the end of the file, and reports any problem with the text after the last cut)."""
+    for unit, _ in _cut_file(path, name, hands, False):
+        yield unit
+
+
+def cut_chunks(path: str, name: str | None = None, hands: int = 250) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+    """``cut_units``, each unit with its chunks (what ``read_unit`` reads from them), or
+    None for a unit that must be read from the file (the last one of a file that stops
+    being text, a file read whole)."""
+    return _cut_file(path, name, hands, True)
+
+
+def _cut_file(path: str, name: str | None, hands: int, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     encoding = reading_encoding()
     if encoding is not None and encoding != UTF8:  # offsets are counted in UTF-8: read the file whole
-        yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding)
+        yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding), None
         return
     with open_input(path) as f:
         bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
         f.seek(0)
-        yield from _cut(f, path, name, hands, bom)
+        yield from _cut(f, path, name, hands, bom, keep)
 
 
-def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int) -> Iterator[Unit]:
+def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     count = 0  # records before the chunk being looked at
     header = log = open_game = after_hand = False
     log_header: Chunk | None = None
     in_unit = 0
     start = Unit(path, name, 0, -1, 0, 1, 0)
     size = bom  # bytes of the unit so far (the first one holds the byte-order mark)
+    kept: list[Chunk] | None = [] if keep else None  # the unit's chunks
     for chunk in chunks(decode_blocks(f)):
         if not isinstance(chunk, Chunk):  # not text, or too long: the last unit reads on and reports it
+            kept = None
             break
+        kind = chunk.kind
         trailer = 0  # as the reader cuts a trailer off tag lines after the hands of a game or a log
-        if chunk.kind == HEADER and header and after_hand:
+        if kind == HEADER and header and after_hand:
             trailer = trailer_end(blank(chunk.text, chunk.offset)[0])
             if 0 < trailer < len(chunk.text):  # the trailer stays with its record; the header after it may start a unit
                 head, chunk = split_trailer(chunk, trailer)
-                size += len(head.text.encode("utf-8"))
+                size += _bytes(head.text)
+                if kept is not None:
+                    kept.append(head)
                 trailer = 0
         if in_unit >= hands and (
-            (chunk.kind == HEADER and not trailer) or (chunk.kind == HAND and (not header or (log and not open_game)))
+            (kind == HEADER and not trailer) or (kind == HAND and (not header or (log and not open_game and log_header is not None)))
         ):
             end = start.start + size
-            yield replace(start, end=end, hands=in_unit)
-            before = count + (1 if open_game and chunk.kind == HEADER else 0)
-            start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if chunk.kind == HAND else None)
+            yield replace(start, end=end, hands=in_unit), kept
+            before = count + (1 if open_game and kind == HEADER else 0)
+            start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if kind == HAND else None)
             size = in_unit = 0
-        size += len(chunk.text.encode("utf-8"))
-        after_hand = chunk.kind == HAND
-        if chunk.kind == HEADER:
-            read = read_chunk(chunk)
-            after_hand = read.hand is not None
-            count += open_game
-            mode = next((t.value for t in reversed(read.tags) if t.name == "Mode"), "")
-            header, log, open_game = True, mode.strip().lower() == "log", True
-            log_header = chunk if log else None
-            if read.hand is not None:
-                in_unit += 1
-                if log:
-                    count += 1
-                    open_game = False
-                    log_header = None  # a header that shares its line with a hand is not carried over
-        elif chunk.kind == HAND:
+            kept = [] if keep else None
+        text = chunk.text
+        size += len(text) if text.isascii() else len(text.encode("utf-8"))
+        if kept is not None:
+            kept.append(chunk)
+        if kind == HAND:
+            after_hand = True
             in_unit += 1
             if not header or log:
                 count += 1
                 open_game = False
-    yield replace(start, hands=in_unit)
+        elif kind == HEADER:
+            mode, with_hand = _mode_and_hand(chunk)
+            after_hand = with_hand
+            count += open_game
+            header, log, open_game = True, mode.strip().lower() == "log", True
+            log_header = chunk if log else None
+            if with_hand:
+                in_unit += 1
+                if log:
+                    count += 1
+                    open_game = False
+                    log_header = None  # a header that shares its line with a hand is not carried over: no cut in its log
+        else:
+            after_hand = False
+    yield replace(start, hands=in_unit), kept
 
 
-def read_unit(unit: Unit) -> Iterator[ReadResult]:
-    """The records of one unit, as ``read_records`` gives them in the whole file."""
+def _mode_and_hand(chunk: Chunk) -> tuple[str, bool]:
+    """A header's ``Mode`` (its last one; "" if none) and whether a hand shares its line.
+    A header without the words ``mode`` and ``hand`` (in any case, comments included)
+    has neither, and is not read: most headers are of games."""
+    lowered = chunk.text.lower()
+    if "mode" not in lowered and "hand" not in lowered:
+        return "", False
+    read = read_chunk(chunk)
+    return next((t.value for t in reversed(read.tags) if t.name == "Mode"), ""), read.hand is not None
+
+
+def _bytes(text: str) -> int:
+    """The length of ``text`` in UTF-8 (an ASCII string knows it is one: no encoding)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+def read_unit(unit: Unit, chunks: Iterable[Chunk] | None = None) -> Iterator[ReadResult]:
+    """The records of one unit, as ``read_records`` gives them in the whole file; from its
+    ``chunks`` (``cut_chunks``) when given, else read from its file."""
     asm = Assembler(unit.name, unit.before)
     if unit.header is not None:
         asm.prime(unit.header)
+    if chunks is not None:
+        for chunk in chunks:
+            yield from asm.feed(chunk)
+        yield from asm.finish()
+        return
     with open_input(unit.path) as f:
         f.seek(unit.start)
         stream = _Range(f, unit.end - unit.start if unit.end >= 0 else -1)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..judging.replay import Referee
+from ..notation.scanner import Chunk
 from ..notation.units import Unit
 from .inputs import cuttable, regular
 from .local import max_jobs, tune_gc
@@ -63,6 +64,14 @@ class _Stream:
         self.name = name
 
 
+class _Carried(NamedTuple):
+    """A unit with the chunks its cutting read (``units.file_cuts``), for a process of this
+    machine: it judges them without reading and cutting the unit's bytes again."""
+
+    unit: Unit
+    chunks: list[Chunk]
+
+
 class _Fault:
     """The cutting of a file into units failed part way (a bug): the file ends there."""
 
@@ -73,7 +82,7 @@ class _Fault:
         self.error = error
 
 
-_Item = Unit | _Stream | _Fault
+_Item = Unit | _Carried | _Stream | _Fault
 
 
 def outcomes(
@@ -138,6 +147,7 @@ def outcomes(
             work=_work,
             hands=batch_hands or BATCH_HANDS,
             whole_bytes=0,  # every file cut here: units of a few hundred hands keep the workers even
+            carry=True,  # a unit goes with its chunks: no process reads and cuts its bytes twice
             ahead=(2 if share else 1) * jobs * IN_FLIGHT,
             busy=workers * IN_FLIGHT if share else None,
             failed=worker_died("records are judged"),
@@ -156,13 +166,15 @@ def in_units(
     ahead: int | Callable[[], int] = 1,
     busy: int | None = None,
     failed: Callable[[Any, Exception], None] | None = None,
+    carry: bool = False,
 ) -> Iterator[Outcome[T]]:
     """Every record of ``paths``, judged unit by unit on ``executor`` (``work`` is what a
     worker runs, by default ``units.unit_result`` with the referee and extract), in
     input order (units of ``hands`` hands, by default ``units.BATCH_HANDS``); ``ahead``,
-    ``busy`` and ``failed`` are ``ordered.in_order``'s."""
+    ``busy`` and ``failed`` are ``ordered.in_order``'s.  With ``carry`` (workers on this
+    machine) a unit is sent with its chunks as a ``_Carried``, which ``work`` must take."""
     from .ordered import in_order
-    from .units import BATCH_HANDS, UnitResult, file_units, unit_result
+    from .units import BATCH_HANDS, UnitResult, file_cuts, file_units, unit_result
 
     hands = hands or BATCH_HANDS
     ended: set[str] = set()  # files whose reading stopped part way: their later units are left out
@@ -174,8 +186,9 @@ def in_units(
                 yield _Stream(name)
                 continue
             try:
-                for unit in file_units(name, hands, whole_bytes=whole_bytes):
-                    yield unit
+                cuts = file_cuts(name, hands, whole_bytes=whole_bytes) if carry else _bare(file_units(name, hands, whole_bytes=whole_bytes))
+                for unit, chunks in cuts:
+                    yield unit if chunks is None else _Carried(unit, chunks)
                     if name in ended:
                         break
             except Exception as e:  # the file cannot be cut, or its cutting failed part way (a bug)
@@ -188,10 +201,12 @@ def in_units(
             return iter(() if item.name in ended else (fault_outcome(item.name, last.get(item.name, 0) + 1, item.error),))
         if _file_of(item) in ended:
             return UnitResult([], True)
+        if isinstance(item, _Carried):
+            return unit_result(item.unit, referee, extract, item.chunks)
         return unit_result(item, referee, extract)
 
     def local(item: _Item) -> bool:
-        return not isinstance(item, Unit)
+        return not isinstance(item, Unit | _Carried)
 
     sent: Callable[[Any], Any] | None = work if work is not None else partial(unit_result, referee=referee, extract=extract)
     for item, result in in_order(items(), executor, here, work=sent, ahead=ahead, busy=busy, local=local, failed=failed):
@@ -210,8 +225,15 @@ def in_units(
                 yield o
 
 
+def _bare(units: Iterator[Unit]) -> Iterator[tuple[Unit, None]]:
+    for unit in units:
+        yield unit, None
+
+
 def _file_of(item: Any) -> str:
     """The file a unit is of, as diagnostics name it."""
+    if isinstance(item, _Carried):
+        item = item.unit
     return str(item.name or item.path) if isinstance(item, Unit) else str(item.name)
 
 
@@ -228,9 +250,11 @@ def _init_worker(referee: Referee, extract: Extract[Any] | None) -> None:
     tune_gc()
 
 
-def _work(unit: Unit) -> UnitResult[Any]:
+def _work(item: Unit | _Carried) -> UnitResult[Any]:
     """In a worker process: read and judge one unit (the referee and extract came once, at its start)."""
     from .units import unit_result
 
     assert _WORKER is not None
-    return unit_result(unit, *_WORKER)
+    if isinstance(item, _Carried):
+        return unit_result(item.unit, *_WORKER, item.chunks)
+    return unit_result(item, *_WORKER)

@@ -44,7 +44,8 @@ from typing import Generic, NamedTuple, TypeVar, overload
 from ..judging.judged import Judged
 from ..judging.replay import Referee
 from ..notation.reader import cannot_read
-from ..notation.units import Unit, cut_units, read_unit
+from ..notation.scanner import Chunk
+from ..notation.units import Unit, cut_chunks, cut_units, read_unit
 from ..notation.urls import URLError, is_url, url_size
 from .inputs import UsageError, cuttable, expand_paths
 from .outcomes import Extract, Outcome, fault_outcome, outcome_of
@@ -56,6 +57,7 @@ __all__ = [
     "Outcome",
     "Unit",
     "UnitResult",
+    "file_cuts",
     "file_units",
     "judge_unit",
     "unit_result",
@@ -96,18 +98,30 @@ def file_units(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None =
     about ``hands`` hands.  If the cutting fails part way (a bug), the exception comes
     after the units already cut.
     """
+    for unit, _ in _file_cuts(name, hands, whole_bytes, False):
+        yield unit
+
+
+def file_cuts(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None = None) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+    """``file_units``, each unit with the chunks its cutting read (``notation.units.cut_chunks``;
+    None for a unit read from its file): a process that judges the unit on this
+    machine reads them instead of the file (``unit_result``)."""
+    return _file_cuts(name, hands, whole_bytes, True)
+
+
+def _file_cuts(name: str, hands: int, whole_bytes: int | None, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     size = _size(name)
     if size is not None and size <= (WHOLE_FILE_BYTES if whole_bytes is None else whole_bytes):
-        yield whole_file(name)
+        yield whole_file(name), None
         return
-    units = cut_units(name, name, hands)
+    cuts = cut_chunks(name, name, hands) if keep else ((unit, None) for unit in cut_units(name, name, hands))
     try:
-        first = next(units)
+        first = next(cuts)
     except OSError:  # cannot be opened here: the worker's reader says why (S014), as one process would
-        yield whole_file(name)
+        yield whole_file(name), None
         return
     yield first
-    yield from units
+    yield from cuts
 
 
 def units_of(paths: Iterable[str], *, hands: int = BATCH_HANDS, whole_bytes: int | None = None) -> Iterator[Unit]:
@@ -144,15 +158,18 @@ class UnitResult(NamedTuple, Generic[T]):
     out, as one process reading the whole file stops there."""
 
 
-def unit_result(unit: Unit, referee: Referee | None = None, extract: Extract[T] | None = None) -> UnitResult[T]:
+def unit_result(
+    unit: Unit, referee: Referee | None = None, extract: Extract[T] | None = None, chunks: Iterable[Chunk] | None = None
+) -> UnitResult[T]:
     """``judge_unit``, and whether the file's reading stopped in this unit: the task that
-    ``--jobs`` and ``--cluster`` send, so that the file's later units are left out."""
+    ``--jobs`` and ``--cluster`` send, so that the file's later units are left out.  With
+    ``chunks`` (``file_cuts``) the unit is read from them, not from its file."""
     referee = referee if referee is not None else _default_referee()
     name = unit.name or unit.path
     out: list[Outcome[T]] = []
     index = unit.before
     try:
-        for j in judge_results(read_unit(unit), referee, name, first=unit.before + 1):
+        for j in judge_results(read_unit(unit, chunks), referee, name, first=unit.before + 1):
             index = j.index
             out.append(outcome_of(j, extract))
     except OSError as e:  # as ``read_records`` reports a file it cannot open or read: a record-less result

@@ -14,7 +14,7 @@ from referee.cli import app
 from referee.engine.games import make_rules
 from referee.judging.replay import Referee
 from referee.notation.reader import read_records, read_text
-from referee.notation.units import cut_units, read_unit
+from referee.notation.units import cut_chunks, cut_units, read_unit
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from referee.run import batch, units
@@ -60,7 +60,9 @@ def mixed(hands: int = 200) -> str:
 
 def _variants() -> list[tuple[str, str]]:
     text = mixed(30)
+    hand_log = "\n".join(line for line in simulated("42", 30).split("\n") if not line.startswith("[")).lstrip()
     return [
+        ("header on a hand's line", f'[Rules "42"] [MODE "Log"] {hand_log}\n[Mode "log"]\n{hand_log}\n[Event "x"] {hand_log}'),
         ("mixed", text),
         ("hand log", "\n".join(line for line in simulated("moon", 30).split("\n") if not line.startswith("["))),
         ("junk first", "not a record\n" + text),
@@ -79,9 +81,24 @@ def test_units_read_like_one_stream(size: int, tmp_path: Path) -> None:
         assert sum(u.hands for u in units) == sum(len(r.record.hands) for r in whole if r.record is not None)
         pieces = [r for u in units for r in read_unit(u)]
         assert pieces == whole, name
+        cuts = list(cut_chunks(str(path), name, size))  # the chunks the cutting read, judged as they are (--jobs)
+        assert [u for u, _ in cuts] == units
+        assert all(chunks is not None for _, chunks in cuts)
+        assert [r for u, chunks in cuts for r in read_unit(u, chunks)] == whole, name
         for a, b in zip(pieces, whole, strict=True):  # and the places point at the same text
             if a.record is not None and b.record is not None:
                 assert [d.resolve(a.record.source) for d in a.diagnostics] == [d.resolve(b.record.source) for d in b.diagnostics]
+
+
+@pytest.mark.parametrize("bad", ["\x00 a NUL", "\udcff"], ids=["NUL", "not UTF-8"])
+def test_a_unit_where_the_text_stops_is_read_from_its_file(bad: str, tmp_path: Path) -> None:
+    path = tmp_path / "in.42"
+    path.write_bytes((mixed(30) + bad).encode("utf-8", "surrogateescape"))
+    whole = list(read_records(path, "in.42"))
+    cuts = list(cut_chunks(str(path), "in.42", 11))
+    assert [chunks is None for _, chunks in cuts] == [False] * (len(cuts) - 1) + [True]
+    assert [r for u, chunks in cuts for r in read_unit(u, chunks)] == whole
+    assert whole[-1].record is None and whole[-1].diagnostics
 
 
 @pytest.fixture(scope="module")
