@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..judging.replay import Referee
 from ..notation.scanner import Chunk
@@ -64,12 +64,26 @@ class _Stream:
         self.name = name
 
 
-class _Carried(NamedTuple):
+class _Carried:
     """A unit with the chunks its cutting read (``units.file_cuts``), for a process of this
-    machine: it judges them without reading and cutting the unit's bytes again."""
+    machine: it judges them without reading and cutting the unit's bytes again.  Pickled
+    as columns (kinds, texts, offsets, lines): a third of the time of a thousand chunks
+    pickled one by one."""
 
-    unit: Unit
-    chunks: list[Chunk]
+    __slots__ = ("chunks", "unit")
+
+    def __init__(self, unit: Unit, chunks: list[Chunk]) -> None:
+        self.unit = unit
+        self.chunks = chunks
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        columns = tuple(map(list, zip(*self.chunks, strict=True))) if self.chunks else ([], [], [], [])
+        return _carried, (self.unit, *columns)
+
+
+def _carried(unit: Unit, kinds: list[int], texts: list[str], offsets: list[int], lines: list[int]) -> _Carried:
+    """A ``_Carried`` unpickled: its chunks made again from their columns."""
+    return _Carried(unit, list(map(partial(tuple.__new__, Chunk), zip(kinds, texts, offsets, lines, strict=True))))
 
 
 class _Fault:

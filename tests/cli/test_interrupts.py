@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -108,19 +109,20 @@ def _interrupt(
             os.kill(proc.pid, signal.SIGABRT)
             pytest.fail(f"still running {CEILING + 20} s after the signal: {proc.communicate(timeout=20)[1]}")
         took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
+        assert proc.returncode == 128 + number, err
+        assert took < CEILING
+        what = "interrupted" if number == signal.SIGINT else "terminated"
+        assert err == INTERRUPTED.format(what=what, signal=signal.Signals(number).name), err
+        deadline = time.monotonic() + 3  # a worker told to stop may take a moment to be gone
+        while _group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _group(proc.pid) == [], "processes left behind"
+        assert _temps(folder) == []
+    finally:  # whatever failed, nothing of the group is left running (its workers outlive a killed parent)
+        with suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+        if proc.poll() is None:
             proc.wait(10)
-    assert proc.returncode == 128 + number, err
-    assert took < CEILING
-    what = "interrupted" if number == signal.SIGINT else "terminated"
-    assert err == INTERRUPTED.format(what=what, signal=signal.Signals(number).name), err
-    deadline = time.monotonic() + 3  # a worker told to stop may take a moment to be gone
-    while _group(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert _group(proc.pid) == [], "processes left behind"
-    assert _temps(folder) == []
     return out
 
 
