@@ -171,11 +171,13 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _dying_work(unit: Unit) -> UnitResult[Any]:
-    """A worker that dies (as if killed) on every unit after the first of the input."""
+def _dying_work(item: Any) -> UnitResult[Any]:
+    """A worker that dies (as if killed) on every unit after the first of the input (a
+    unit goes to a worker as a ``Unit``, or with its chunks, as ``batch._Carried``)."""
+    unit: Unit = getattr(item, "unit", item)
     if unit.before > 0:
         os._exit(9)
-    return _REAL_WORK(unit)
+    return _REAL_WORK(item)
 
 
 _REAL_WORK = batch._work
