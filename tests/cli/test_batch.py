@@ -8,13 +8,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.engine.games import make_rules
 from referee.judging.replay import Referee
+from referee.notation.assemble import read_chunk
 from referee.notation.reader import read_records, read_text
-from referee.notation.units import cut_chunks, cut_units, read_unit
+from referee.notation.scanner import HEADER, Chunk
+from referee.notation.units import _mode_and_hand, cut_chunks, cut_units, read_unit
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from referee.run import batch, units
@@ -99,6 +103,26 @@ def test_a_unit_where_the_text_stops_is_read_from_its_file(bad: str, tmp_path: P
     assert [chunks is None for _, chunks in cuts] == [False] * (len(cuts) - 1) + [True]
     assert [r for u, chunks in cuts for r in read_unit(u, chunks)] == whole
     assert whole[-1].record is None and whole[-1].diagnostics
+
+
+_TAG_LINES = st.lists(
+    st.sampled_from(
+        ['[Mode "log"]', '[MODE " Log "]', '[mode "game"]', '[Rules "42"]', '[Handle "x"]', '[Winner "NS"]', "{hand}", "; mode"]
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=_TAG_LINES, joiner=st.sampled_from(["\n", " "]), hand=st.sampled_from(["", "hand 1 dealer N\n", "HAND 2\n"]))
+def test_the_cutting_reads_a_header_as_the_reader_does(lines: list[str], joiner: str, hand: str) -> None:
+    """The cutting skips ``read_chunk`` for a header without the words ``mode`` and
+    ``hand``: its Mode and whether a hand shares its line are still the reader's."""
+    chunk = Chunk(HEADER, joiner.join(lines) + (" " if hand and joiner == " " else "\n") + hand, 0, 1)
+    read = read_chunk(chunk)
+    mode = next((t.value for t in reversed(read.tags) if t.name == "Mode"), "")
+    assert _mode_and_hand(chunk) == (mode, read.hand is not None)
 
 
 @pytest.fixture(scope="module")
