@@ -8,7 +8,9 @@ drift of the machine's speed longer than a fraction of a second hits both alike,
 ratio holds to a few percent where whole processes timed in turn vary by tens of percent.
 Start-up is left out (``bench/startup.py`` measures it).
 
-    python bench/against_bench.py /work/base --rounds 3
+    git worktree add ../before 4fb7895   # the code before issue 23, with its own .venv:
+    python -m venv ../before/.venv && ../before/.venv/bin/pip install -e ../before
+    python bench/against_bench.py ../before --rounds 3
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ included.  The floor is ``../shared/bench/floor42.py`` (``REFEREE_FLOOR`` names 
 (its ``.venv``) in the same rounds: the code before a change, as issue 23 asks.
 
     python bench/ratio_bench.py --rounds 5
-    python bench/ratio_bench.py --rounds 5 --against /work/base --write
+    python bench/ratio_bench.py --rounds 5 --against ../before --write
 """
 
 from __future__ import annotations
@@ -122,7 +122,8 @@ def main() -> None:
     for note in notes:
         print(note)
     if opts.write:
-        command = " ".join(["python", "bench/ratio_bench.py", *sys.argv[1:]])
+        args = ["../before" if opts.against is not None and a == str(opts.against) else a for a in sys.argv[1:]]
+        command = " ".join(["python", "bench/ratio_bench.py", *args])  # no path of this machine in the docs
         marker, end = "<!-- ratios: written by bench/ratio_bench.py -->", "<!-- end of ratios -->"
         text = "\n".join(
             [

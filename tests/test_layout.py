@@ -479,7 +479,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_cycles() -> None:
     """No module imports, at any depth and through any kind of import, one that imports it:
-    not inside a package, not between packages (``farm-studio look`` draws the same)."""
+    not inside a package, not between packages."""
     graph = _module_imports()
     assert len(graph) > 100
     assert _cycles(graph) == []
