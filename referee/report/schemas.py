@@ -20,6 +20,7 @@ from ..interchange.match_report import MatchLine
 from ..interchange.shapes import model_of
 from ..interchange.summaries import AnalyzeSummary as _AnalyzeSummary
 from .league_schemas import DupsDocument, StandingsDocument, StatsDocument
+from .score_shape import SCORE_VERSION, SIDES
 
 __all__ = [
     "ANALYZE_VERSION",
@@ -35,12 +36,6 @@ __all__ = [
     "schema_for",
     "schema_text",
 ]
-
-SCORE_VERSION = 2
-"""Version of the ``score --format json/csv`` shape; 2: a field per side, tags, game rows."""
-
-SIDES = 3
-"""Side columns in a row: the most sides a game has (Moon's three players)."""
 
 _ROW = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 

@@ -22,12 +22,10 @@ from ..notation.record import HandRecord
 from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
-from .schemas import SCORE_VERSION, SIDES, ScoreRow
+from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDES
 from .tables import folded
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
-
-CSV_FIELDS = list(ScoreRow.model_fields)
 
 TAGS = ("event", "date", "round", "table")
 """Tags copied into every row, by their field names."""
