@@ -119,7 +119,10 @@ def convert(
             raise UsageError(f"--detail hands writes score sheets in the notation: give --to text, not --to {to.value}")
         if cluster is not None and source is not FromFormat.text:
             raise UsageError(f"--cluster reads the notation: convert --from {source.value} runs on this machine")
-        referee = _referee(rules, options)
+        # the text of a record needs the replay's details only to write seats the record leaves out
+        # (report/canonical.py): judged as check judges, and again with them for such a record
+        plain_text = to is ToFormat.text and detail is Detail.plays
+        referee = _referee(rules, options, detail=not plain_text)
         kinds = {FromFormat.text: EXTENSIONS, FromFormat.json: (".json", ".jsonl"), FromFormat.auto: (*EXTENSIONS, *_PEER_EXTENSIONS)}
         inputs = expand_paths(paths, kinds.get(source, _PEER_EXTENSIONS))
         files = inputs.files
@@ -135,7 +138,7 @@ def convert(
         if to is ToFormat.json:
             stream.write("[")
         extract: Callable[[Judged], Any] = (
-            (_record_sheet if detail is Detail.hands else _record_text)
+            (_record_sheet if detail is Detail.hands else partial(_record_text, _referee(rules, options)))
             if to is ToFormat.text
             else _record_json
             if to in _OURS
@@ -189,19 +192,23 @@ def convert(
 
 def _record_json(j: Judged) -> str | None:
     """``convert --to json/jsonl``: the document of one record (run in the worker processes)."""
-    from ..interchange.documents import document_json
+    from ..interchange.jsontext import document_json
 
     return document_json(j)
 
 
-def _record_text(j: Judged) -> GameRecord | None:
+def _record_text(detailed: Referee, j: Judged) -> GameRecord | None:
     """``convert --to text``: the canonical record (its text is written in input order by a
-    ``RecordWriter``, so that the hands of a log share one header)."""
+    ``RecordWriter``, so that the hands of a log share one header).
+
+    ``j`` is judged without the verdict's details (as ``check`` judges: the diagnostics are
+    the same, and a tenth cheaper); a record that leaves the seat of a call or a play out is
+    judged again by ``detailed``, whose verdict says whose it was."""
     from dataclasses import replace
 
-    from ..report.canonical import canonical
+    from ..report.canonical import seats_written
 
-    return None if j.record is None else replace(canonical(j.record, j.verdict), source=None)
+    return None if j.record is None else replace(seats_written(j.record, detailed), source=None)
 
 
 def _record_sheet(j: Judged) -> GameRecord | None:

@@ -256,7 +256,7 @@ def _pick(filters: Filters, hands: bool, to: str, keep_unreadable: bool, j: Judg
     (``--split-by clean``): then the record goes to the broken file, as it was read."""
     from dataclasses import replace
 
-    from ..interchange.documents import document_json
+    from ..interchange.jsontext import document_json
     from ..judging.judged import Judged
     from ..league.select import selected
     from ..report.canonical import canonical

@@ -6,15 +6,14 @@ One versioned shape; ``referee schema`` prints its JSON Schema, committed as
 
 from __future__ import annotations
 
-import json
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
-from ..judging.judged import Judged
 from ..judging.verdict import GameVerdict
-from ..notation.record import RECORD_VERSION, GameRecord
-from .shapes import Position, dump, model_of
+from ..notation.record import GameRecord
+from .jsontext import document_json
+from .shapes import Position, model_of
 from .summaries import SummaryLine as _SummaryLine
 
 __all__ = ["SCHEMAS", "CheckLine", "Document", "SummaryLine", "document_json"]
@@ -35,22 +34,6 @@ class Document(BaseModel):
     """1-based position of the record in its file."""
     record: _Record  # type: ignore[valid-type]
     verdict: _Verdict | None = None  # type: ignore[valid-type]
-
-
-def document_json(j: Judged) -> str | None:
-    """``convert``'s document of one judged record, as one line of JSON."""
-    if j.record is None:
-        return None
-    source = j.record.source
-    doc = {
-        "format": "referee-record",
-        "version": RECORD_VERSION,
-        "file": j.file,
-        "index": j.index,
-        "record": dump(j.record, source),
-        "verdict": dump(j.verdict, source),
-    }
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 class DiagnosticLine(BaseModel):

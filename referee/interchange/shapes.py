@@ -3,8 +3,9 @@
 The record and verdict classes are plain slotted classes; their JSON shape is not
 written a second time.  ``model_of`` walks a class's fields and builds the pydantic
 model of its JSON (which validates what is read back and gives ``referee schema``),
-``dump`` turns an object into JSON data and ``load`` a validated model back into
-the object.  The translations are few and stated once, here:
+``dump`` (``jsondata``, without pydantic) turns an object into JSON data, ``jsontext``
+writes the same JSON as text for ``convert``, and ``load`` turns a validated model back
+into the object.  The translations are few and stated once:
 
 - a ``Tile`` is its canonical text, ``"6-4"``;
 - a place (``at``, ``*_at``) is ``{"line", "column", "end_line", "end_column"}``,
@@ -19,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable
 from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -29,7 +29,9 @@ from ..codes import CATALOG
 from ..diagnostics import Diagnostic
 from ..engine.tiles import Tile as TileType
 from ..engine.tiles import parse_tile
-from ..source import Source
+from .jsondata import SKIP as _SKIP
+from .jsondata import dump
+from .jsondata import is_place as _is_place
 
 __all__ = ["DiagnosticModel", "Position", "TileText", "dump", "load", "model_of"]
 
@@ -60,15 +62,6 @@ class DiagnosticModel(BaseModel):
     hint: str | None = None
     game: int | None = None
     hand: int | None = None
-
-
-_SKIP = frozenset(("source", "span", "line_text"))
-"""Fields that are not part of the JSON: the text a record was read from, unresolved
-offsets, the quoted line."""
-
-
-def _is_place(name: str) -> bool:
-    return name == "at" or name.endswith("_at")
 
 
 @cache
@@ -125,71 +118,6 @@ def model_of(cls: type) -> type[BaseModel]:
     doc = (cls.__doc__ or "").strip() or None
     model: type[BaseModel] = create_model(cls.__name__, __config__=ConfigDict(extra="forbid", title=cls.__name__), __doc__=doc, **fields)  # type: ignore[call-overload]
     return model
-
-
-def dump(obj: Any, source: Source | None = None) -> Any:
-    """``obj`` as JSON data; places resolved against ``source``."""
-    kind = type(obj)
-    writer = _WRITERS.get(kind)
-    if writer is None:
-        writer = _WRITERS[kind] = _writer_for(kind)
-    return writer(obj, source)
-
-
-_Writer = Callable[[Any, Source | None], Any]
-_WRITERS: dict[type, _Writer] = {}
-"""How each type met is written, worked out once per type: ``convert`` writes a few
-hundred values a hand, and testing each one against every kind cost half its time."""
-
-
-def _as_is(obj: Any, source: Source | None) -> Any:
-    return obj
-
-
-def _as_text(obj: Any, source: Source | None) -> Any:
-    return str(obj)
-
-
-def _diagnostic(obj: Any, source: Source | None) -> Any:
-    return obj.resolve(source).data()
-
-
-def _sequence(obj: Any, source: Source | None) -> Any:
-    return [dump(x, source) for x in obj]
-
-
-def _mapping(obj: Any, source: Source | None) -> Any:
-    return {k: dump(v, source) for k, v in obj.items()}
-
-
-def _writer_for(kind: Any) -> _Writer:
-    if kind is TileType or (issubclass(kind, str) and kind is not str):
-        return _as_text  # a tile, or an enum's text
-    if kind is type(None) or issubclass(kind, int | float | str):
-        return _as_is
-    if issubclass(kind, Diagnostic):
-        return _diagnostic
-    if issubclass(kind, list | tuple) and not hasattr(kind, "_fields"):
-        return _sequence
-    if issubclass(kind, dict):
-        return _mapping
-    fields = tuple((name, _is_place(name)) for name, _tp, _default in _fields(kind))
-
-    def write(obj: Any, source: Source | None) -> Any:
-        out: dict[str, Any] = {}
-        for name, place in fields:
-            value = getattr(obj, name)
-            out[name] = _place(value, source) if place else dump(value, source)
-        return out
-
-    return write
-
-
-def _place(span: Any, source: Source | None) -> dict[str, int] | None:
-    if span is None or source is None:
-        return None
-    p = source.span(span)
-    return {"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column}
 
 
 def load(cls: type, model: Any) -> Any:

@@ -7,11 +7,15 @@ recorder left implicit (the seat of each call and play).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..judging.verdict import GameVerdict
 from ..notation.record import GameRecord, HandRecord
 
-__all__ = ["canonical"]
+if TYPE_CHECKING:
+    from ..judging.replay import Referee
+
+__all__ = ["canonical", "needs_seats", "seats_written"]
 
 
 def canonical(record: GameRecord, verdict: GameVerdict | None) -> GameRecord:
@@ -41,3 +45,17 @@ def _hand(hr: HandRecord, call_seats: list[str], play_seats: list[str]) -> HandR
     if calls is hr.calls and tricks is hr.tricks:
         return hr
     return replace(hr, calls=calls, tricks=tricks)
+
+
+def needs_seats(record: GameRecord) -> bool:
+    """Whether ``canonical`` would write a seat into ``record``: a call or a play without one."""
+    return any(c.seat is None for hr in record.hands for c in hr.calls) or any(
+        p.seat is None for hr in record.hands for tr in hr.tricks for p in tr.plays
+    )
+
+
+def seats_written(record: GameRecord, referee: Referee) -> GameRecord:
+    """``canonical(record, verdict)`` for a record judged without the verdict's details
+    (as ``check`` judges): judged again by ``referee`` (with them) only when it leaves a
+    seat out, since otherwise the canonical form is the record itself."""
+    return canonical(record, referee.judge(record)) if needs_seats(record) else record

@@ -1,0 +1,327 @@
+"""The text of ``convert``'s JSON documents, written straight from the record and verdict.
+
+``shapes.dump`` turns a record into JSON data (dicts and lists) that ``json.dumps``
+then encodes: two passes over about 350 values a hand, and a dict built for each of
+its 45 objects.  ``convert`` of a big file spent twice as long on that as on reading
+and judging.  Here each class's writer is made once, from its fields (the same
+``field_names`` and ``is_place`` that ``shapes`` reads): one f-string a class, its
+keys already encoded, each value written by the writer of its type, and a place
+(``at``, ``*_at``) written from a table of where each line of the record's source
+starts.  The text is the same, byte for byte, as ``json.dumps(dump(...),
+ensure_ascii=False, separators=(",", ":"))`` (``tests/properties/test_jsontext.py``
+holds them equal); what this module does not know how to write, it hands to that
+general path.
+
+Nothing here imports pydantic: ``convert --to json`` does not pay for the schemas'
+models at start-up.
+
+>>> from referee.notation.record import Tag
+>>> value_json([Tag("Event", "Club \\"night\\"")])
+'[{"name":"Event","value":"Club \\\\"night\\\\"","at":null,"comments":[],"after":[]}]'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from bisect import bisect_right
+from collections.abc import Callable
+from json.encoder import encode_basestring
+from typing import TYPE_CHECKING, Any
+
+from ..diagnostics import Diagnostic
+from ..engine.tiles import ALL_TILES, Tile
+from ..notation.record import RECORD_VERSION
+from ..source import Source, Span
+from .jsondata import dump, field_names, is_place
+
+if TYPE_CHECKING:
+    from ..judging.judged import Judged
+
+__all__ = ["document_json", "place_writer", "value_json"]
+
+Place = Callable[[Span | None], str]
+"""A record's place writer: a span as the text of ``{"line", "column", "end_line", "end_column"}``."""
+Writer = Callable[[Any, Place, Source | None], str]
+
+
+def _no_place(span: Span | None) -> str:
+    return "null"
+
+
+def _position_json(line: int, column: int, end_line: int, end_column: int) -> str:
+    return f'{{"line":{line},"column":{column},"end_line":{end_line},"end_column":{end_column}}}'
+
+
+def place_writer(source: Source | None) -> Place:
+    """How to write the places of a record read from ``source``.
+
+    A record of one segment (every plain file's) has its line starts turned into
+    offsets of the source once, and each place is two bisections; other places go
+    through ``Source.span``, the general path, which gives the same line and column."""
+    if source is None:
+        return _no_place
+    general = source.span
+
+    def slow(span: Span | None) -> str:
+        return "null" if span is None else _position_json(*general(span))
+
+    if len(source.segments) != 1:
+        return slow
+    seg = source.segments[0]
+    base, end = seg.offset, seg.offset + len(seg.text)
+    starts = [base + s for s in source.line_starts(0)]
+    lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
+
+    def fast(span: Span | None) -> str:
+        if span is None:
+            return "null"
+        a, b = span
+        if not (base <= a <= end and base <= b <= end):
+            return slow(span)
+        r = bisect_right(starts, a)
+        t = bisect_right(starts, b)
+        return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
+
+    return fast
+
+
+class _Writers(dict[type, Writer]):
+    """Each type's writer, made the first time a value of the type is met."""
+
+    def __missing__(self, kind: type) -> Writer:
+        writer = self[kind] = _writer_for(kind)
+        return writer
+
+
+_W = _Writers()
+
+_TILES = {t: f'"{t}"' for t in ALL_TILES.values()}
+"""A tile's JSON by the tile: JSON output writes tens of tiles a hand."""
+
+
+def _general(obj: Any, place: Place, source: Source | None) -> str:
+    """What no writer here knows: the general path (``shapes.dump`` and ``json.dumps``)."""
+    return json.dumps(dump(obj, source), ensure_ascii=False, separators=(",", ":"))
+
+
+def _str(obj: Any, place: Place, source: Source | None) -> str:
+    return encode_basestring(obj)
+
+
+def _as_text(obj: Any, place: Place, source: Source | None) -> str:
+    return encode_basestring(str(obj))  # an enum's text, as ``dump`` writes it
+
+
+def _null(obj: Any, place: Place, source: Source | None) -> str:
+    return "null"
+
+
+def _bool(obj: Any, place: Place, source: Source | None) -> str:
+    return "true" if obj else "false"
+
+
+def _int(obj: Any, place: Place, source: Source | None) -> str:
+    return int.__repr__(obj)
+
+
+def _tile(obj: Any, place: Place, source: Source | None) -> str:
+    return _TILES[obj]
+
+
+def _sequence(obj: Any, place: Place, source: Source | None) -> str:
+    if not obj:
+        return "[]"
+    kinds = set(map(type, obj))
+    if len(kinds) == 1:
+        kind = kinds.pop()
+        if kind is str:
+            return "[" + ",".join(map(encode_basestring, obj)) + "]"
+        if kind is Tile:
+            return "[" + ",".join(map(_TILES.__getitem__, obj)) + "]"
+        one = _W[kind]
+        return "[" + ",".join([one(x, place, source) for x in obj]) + "]"
+    w = _W
+    return "[" + ",".join([w[type(x)](x, place, source) for x in obj]) + "]"
+
+
+def _mapping(obj: Any, place: Place, source: Source | None) -> str:
+    if not obj:
+        return "{}"
+    w = _W
+    parts = []
+    for k, v in obj.items():
+        if type(k) is not str:
+            return _general(obj, place, source)  # a key json.dumps turns into text its own way
+        parts.append(encode_basestring(k) + ":" + w[type(v)](v, place, source))
+    return "{" + ",".join(parts) + "}"
+
+
+def _writer_for(kind: type) -> Writer:
+    """The writer of ``kind``: the same choices as ``shapes.dump``, in the same order."""
+    if kind is Tile:
+        return _tile
+    if kind is str:
+        return _str
+    if issubclass(kind, str):
+        return _as_text
+    if kind is type(None):
+        return _null
+    if kind is bool:
+        return _bool
+    if issubclass(kind, int) and not issubclass(kind, bool):
+        return _int
+    if issubclass(kind, Diagnostic) or issubclass(kind, float):
+        return _general
+    if issubclass(kind, list | tuple) and not hasattr(kind, "_fields"):
+        return _sequence
+    if issubclass(kind, dict):
+        return _mapping
+    if dataclasses.is_dataclass(kind) or hasattr(kind, "_fields"):
+        return _object_writer(kind)
+    return _general
+
+
+_CONSTANT = (type(None), bool, int, str, tuple)
+"""Defaults whose text is worked out once (a tuple only when empty: ``comments=()``)."""
+
+
+def _defaults(kind: type) -> dict[str, Any]:
+    """Each field's default value, where it is one shared constant (``None``, ``()``, ``False``)."""
+    if dataclasses.is_dataclass(kind):
+        found = {f.name: f.default for f in dataclasses.fields(kind) if f.default is not dataclasses.MISSING}
+    else:
+        found = dict(getattr(kind, "_field_defaults", {}))
+    return {k: v for k, v in found.items() if type(v) in _CONSTANT and (type(v) is not tuple or v == ())}
+
+
+_FAST: dict[type, tuple[str, str]] = {
+    str: ("type({v}) is str", "enc(v)"),
+    int: ("type({v}) is int", "v"),  # an int's text is its format()
+    bool: ("{v} is True", '"true"'),
+    Tile: ("type({v}) is Tile", "tiles[v]"),
+    type(None): ("{v} is None", '"null"'),
+    list: ("type({v}) is list", "seq(v, p, s)"),
+    tuple: ("type({v}) is tuple", "seq(v, p, s)"),
+    dict: ("type({v}) is dict", "mapping(v, p, s)"),
+}
+"""The writer of a value of exactly this type, inline (a test of the value, and its
+text): tried for the types a field's hint names, before the general lookup."""
+
+
+def _expected(hint: Any) -> list[type]:
+    """The types a field's hint names, as the value's exact type would be."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return [t for a in typing.get_args(hint) for t in _expected(a)]
+    if origin is typing.Literal:
+        return list(dict.fromkeys(type(a) for a in typing.get_args(hint)))
+    if origin is not None:
+        return [origin] if isinstance(origin, type) else []
+    return [hint] if isinstance(hint, type) else []
+
+
+def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, Any]) -> str:
+    """The f-string expression of field ``name``'s text: its tests in turn, the first
+    of them fetching the value (``v``), and the general lookup last."""
+    tries: list[tuple[str, str]] = []
+    if default is not _NONE:
+        namespace[f"d_{name}"] = default
+        namespace[f"t_{name}"] = value_json(default)
+        tries.append((f"{{v}} is d_{name}", f"t_{name}"))
+    for t in dict.fromkeys(_expected(hint)):
+        if t in _FAST:
+            tries.append(_FAST[t])
+            if t is bool:
+                tries.append(("v is False", '"false"'))
+    fetch = f"(v := o.{name})"
+    if not tries:
+        return f"w[type({fetch})](v, p, s)"
+    parts = [f"{result} if {test.format(v=fetch if i == 0 else 'v')}" for i, (test, result) in enumerate(tries)]
+    return " else ".join([*parts, "w[type(v)](v, p, s)"])
+
+
+_NONE = object()
+
+
+def _object_writer(kind: type) -> Writer:
+    """One f-string for the class: its keys encoded once, a place through the record's
+    place writer, a field holding its very default (``None``, ``()``) as that default's
+    text, written once, a value of a type its hint names written inline, and every
+    other value through its type's writer."""
+    namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
+    namespace.update(Tile=Tile)
+    defaults = _defaults(kind)
+    hints = typing.get_type_hints(kind)
+    pieces = []
+    for i, name in enumerate(field_names(kind)):
+        key = ("{{" if i == 0 else ",") + json.dumps(name) + ":"
+        value = f"p(o.{name})" if is_place(name) else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
+        pieces.append(key + "{" + value + "}")
+    body = "".join(pieces) + "}}" if pieces else "{{}}"
+    exec(f"def write(o, p, s):\n    return f'{body}'\n", namespace)
+    writer: Writer = namespace["write"]
+    return _remembered(writer) if _immutable(kind) else writer
+
+
+def _immutable(kind: type) -> bool:
+    """A named tuple of text, numbers and tiles, without places: its JSON is fixed by the object."""
+    if not hasattr(kind, "_fields") or any(is_place(name) for name in kind._fields):
+        return False
+    hints = typing.get_type_hints(kind)
+    return all(_plain(hints[name]) for name in kind._fields)
+
+
+def _plain(hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType, tuple):
+        return all(a is Ellipsis or _plain(a) for a in typing.get_args(hint))
+    if origin is typing.Literal:
+        return True
+    return hint in (str, int, bool, Tile, type(None))
+
+
+_REMEMBERED = 4096
+"""Texts a class keeps (then it starts again): a game's plays are a few hundred shared objects."""
+
+
+def _remembered(writer: Writer) -> Writer:
+    """``writer``, keeping the text of each object it wrote: the reader shares one object
+    for each seat and tile played, so a file's 200,000 plays are written about 100 times.
+    Keyed by the object's identity and holding the object, so a key is never reused."""
+    texts: dict[int, tuple[Any, str]] = {}
+
+    def write(o: Any, p: Place, s: Source | None) -> str:
+        kept = texts.get(id(o))
+        if kept is not None and kept[0] is o:
+            return kept[1]
+        text = writer(o, p, s)
+        if len(texts) >= _REMEMBERED:
+            texts.clear()
+        texts[id(o)] = (o, text)
+        return text
+
+    return write
+
+
+def value_json(obj: Any, source: Source | None = None) -> str:
+    """``obj`` as compact JSON text, places resolved against ``source``."""
+    return _W[type(obj)](obj, place_writer(source), source)
+
+
+def document_json(j: Judged) -> str | None:
+    """``convert``'s document of one judged record, as one line of JSON."""
+    record = j.record
+    if record is None:
+        return None
+    source = record.source
+    p = place_writer(source)
+    w = _W
+    verdict = j.verdict
+    return (
+        f'{{"format":"referee-record","version":{RECORD_VERSION},"file":{w[type(j.file)](j.file, p, source)},'
+        f'"index":{w[type(j.index)](j.index, p, source)},"record":{w[type(record)](record, p, source)},'
+        f'"verdict":{w[type(verdict)](verdict, p, source)}}}'
+    )
