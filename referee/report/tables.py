@@ -62,6 +62,12 @@ def _plain_text(cell: RenderableType) -> str | None:
     return text
 
 
+def _cells(text: str) -> int:
+    """Cells ``text`` takes on a terminal: its length when it is printable ASCII (one cell
+    a character, as rich counts it), else rich's count; most cells of a score sheet are."""
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+
+
 def plain_lines(table: Table, width: int) -> list[str] | None:
     """The lines rich draws for ``table`` on a console ``width`` cells wide without colour,
     when it is a plain grid of one-line cells (the default heavy-head box, headers shown,
@@ -98,13 +104,13 @@ def plain_lines(table: Table, width: int) -> list[str] | None:
             return None
         columns.append(texts)  # type: ignore[arg-type]
         rights.append(column.justify == "right")
-    widths = [max(map(cell_len, texts)) for texts in columns]
+    widths = [max(map(_cells, texts)) for texts in columns]
     if sum(widths) + 3 * len(widths) + 1 > width:
         return None
 
     def line(cells: Iterable[str], left: str, mid: str, right: str) -> str:
         padded = (
-            " " + (" " * (w - cell_len(t)) + t if r else t + " " * (w - cell_len(t))) + " "
+            " " + (" " * (w - _cells(t)) + t if r else t + " " * (w - _cells(t))) + " "
             for t, w, r in zip(cells, widths, rights, strict=True)
         )
         return left + mid.join(padded) + right
@@ -134,7 +140,7 @@ def print_parts(out: Console, parts: Iterable[RenderableType]) -> None:
                 lines = plain_lines(part, width)
             elif isinstance(part, Text):
                 text = _plain_text(part)
-                lines = None if text is None or cell_len(text) > width else [text]
+                lines = None if text is None or _cells(text) > width else [text]
         if lines is None:
             out.print(part)
         else:
