@@ -52,7 +52,7 @@ class Written:
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         if hr.award is not None:
             stated = self.labels.by_side(hr.award.amounts, hr.award.at)
-            if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
+            if stated is not None and stated != awards and any(stated.get(k, 0) != v for k, v in awards.items()):
                 self.add(
                     codes.E502,
                     f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({self.rules.target_unit})",
@@ -66,7 +66,7 @@ class Written:
         """The running score ``hr`` writes, against ``score``."""
         assert hr.score is not None
         written = self.labels.by_side(hr.score.scores, hr.score.at)
-        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+        if written is not None and written != score and any(written.get(k, v) != v for k, v in score.items()):
             right = " ".join(f"{k} {v}" for k, v in score.items())
             self.add(
                 codes.E503,
