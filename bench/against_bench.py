@@ -11,6 +11,7 @@ Start-up is left out (``bench/startup.py`` measures it).
     git worktree add ../before 4fb7895   # the code before issue 23, with its own .venv:
     python -m venv ../before/.venv && ../before/.venv/bin/pip install -e ../before
     python bench/against_bench.py ../before --rounds 3
+    python bench/against_bench.py ../before --game moon
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("other", type=Path, help="the other checkout (with its own .venv)")
     ap.add_argument("--hands", type=int, default=10_000)
+    ap.add_argument("--game", default="42", help="the corpus's game (42, moon, 88)")
     ap.add_argument("--rounds", type=int, default=3)
     opts = ap.parse_args()
     here = Path(__file__).resolve().parents[1]
@@ -60,7 +62,7 @@ def main() -> None:
     ratios: list[float] = []
     turn = 0
     with tempfile.TemporaryDirectory() as tmp:
-        files = segments(corpus("42", opts.hands), Path(tmp))
+        files = segments(corpus(opts.game, opts.hands), Path(tmp))
         for r in range(opts.rounds):
             totals = [0.0, 0.0]
             for f in files:

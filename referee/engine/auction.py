@@ -203,20 +203,20 @@ def call(h: HandState, action: Call) -> None:
     if bid is not None and (h.high_bid is None or bid.amount > h.high_bid.amount):
         h.high_bid = bid
         h.declarer = who
-    all_in = bid is not None and bid.amount in h.game.ladder.all_in_bids
-    if all_in:
+    game = h.game
+    if bid is not None and bid.amount in game.ladder.all_in_bids:
         _close(h)
-    elif h.rules.option("auction") == "until-one-left":
+    elif h.rules.until_one_left:
         passed = {s for s, b in h.calls if b is None}
-        left = h.game.players - len(passed)
+        left = game.players - len(passed)
         if left == 0 or (left == 1 and h.high_bid is not None):
             _close(h)
         else:
-            nxt = h.game.next_seat[who]
+            nxt = game.next_seat[who]
             while nxt in passed:
-                nxt = h.game.next_seat[nxt]
+                nxt = game.next_seat[nxt]
             h.turn = nxt
-    elif len(h.calls) == h.game.players:
+    elif len(h.calls) == game.players:
         _close(h)
     else:
         h.turn = h.order.next[who]
@@ -234,7 +234,7 @@ def still_to_call(h: HandState) -> int:
     """
     if h.phase is not AUCTION:
         return 0
-    if h.rules.option("auction") == "until-one-left":
+    if h.rules.until_one_left:
         passed = {s for s, b in h.calls if b is None}
         return h.game.players - len(passed) - (h.high_bid is not None)
     return h.game.players - len(h.calls)

@@ -276,7 +276,7 @@ class Hand(HandState):
 
 
 def _check_call(hand: Hand, a: Any) -> Refusal | None:
-    return hand.check_bid(a.seat, a.bid)
+    return auction.check_call(hand, a[0], a[1])
 
 
 def _check_exchange(hand: Hand, a: Any) -> Refusal | None:
@@ -288,7 +288,7 @@ def _check_declare(hand: Hand, a: Any) -> Refusal | None:
 
 
 def _check_play(hand: Hand, a: Any) -> Refusal | None:
-    return hand.check_play(a.seat, a.tile)
+    return trick.check_play(hand, a[0], a[1])  # no bound method made: every play is checked here
 
 
 def _check_claim(hand: Hand, a: Any) -> Refusal | None:

@@ -50,7 +50,7 @@ def _trump_lead(position: Position, held: Sequence[Tile], rules: Rules, budget: 
     trump must lead one, so the value is the best among the trump leads (the value after
     each lead is the solver's, exact whatever the rule)."""
     table = position.table
-    if rules.option("opening-lead") != "trump" or table.trump is None or table.forced or not any(table.is_trump[t] for t in held):
+    if not rules.trump_lead or table.trump is None or table.forced or not any(table.is_trump[t] for t in held):
         return solve(position, budget=budget, stop=stop)
     full = solve(position, budget=budget, moves=True, stop=stop)
     if not full.solved:

@@ -323,9 +323,15 @@ class Rules:
     scoring: ScoringRule = field(init=False, repr=False, compare=False)
     mark_raise: MarkRaiseRule | None = field(init=False, repr=False, compare=False)
     """How mark bids rise under these options (None: only the ladder limits them)."""
+    until_one_left: bool = field(init=False, repr=False, compare=False)
+    """``auction=until-one-left``: read once here, not at every call of every hand."""
+    trump_lead: bool = field(init=False, repr=False, compare=False)
+    """``opening-lead=trump``: read once here, not at every hand's declaration."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "until_one_left", self.options.get("auction") == "until-one-left")
+        object.__setattr__(self, "trump_lead", self.options.get("opening-lead") == "trump")
         object.__setattr__(self, "scoring", self.game.scorings[self.options.get("scoring", self.game.default_scoring())])
         raises = self.game.mark_raises
         chosen = self.options.get("mark-bids", next(iter(raises), ""))

@@ -108,7 +108,9 @@ class Marks:
 
     def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
         marks = game.ladder.bid_marks(amount)
-        return tuple(marks if (other == team) == made else 0 for other in range(len(game.team_labels)))
+        awards = [0 if made else marks] * len(game.team_labels)  # the others score when the bid is set
+        awards[team] = marks if made else 0
+        return tuple(awards)
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         return made or set_
@@ -157,9 +159,10 @@ class Solo:
     award_all_sides: bool = True
 
     def awards(self, game: Game, amount: int, team: int, made: bool, points: list[int], tricks: list[int], all_in: bool) -> tuple[int, ...]:
-        return tuple(
-            (amount if made else -amount) if other == team else tricks[other] * game.trick_points for other in range(len(game.team_labels))
-        )
+        per = game.trick_points
+        awards = [tricks[other] * per for other in range(len(game.team_labels))]  # a list, not a generator: one a hand
+        awards[team] = amount if made else -amount
+        return tuple(awards)
 
     def decided(self, made: bool, set_: bool, all_in: bool) -> bool:
         return False

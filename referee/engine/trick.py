@@ -202,10 +202,11 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     (1, 'E401', None, 10)
     """
     check = check_play
+    apply = play
     done = None
     for k, action in enumerate(plays):
         refusal = check(h, action[0], action[1])
         if refusal is not None:
             return k, refusal, done
-        done = play(h, action)
+        done = apply(h, action)
     return len(plays), None, done

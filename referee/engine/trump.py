@@ -244,7 +244,7 @@ def set_declaration(h: HandState, declaration: Declaration) -> None:
     table = h.table = table_for(declaration)
     h.phase = PLAY
     h.turn = first_leader(h)
-    h.trump_lead = table.trump is not None and not table.forced and h.rules.option("opening-lead") == "trump"
+    h.trump_lead = h.rules.trump_lead and table.trump is not None and not table.forced
     contract = h.game.contract_by_name.get(declaration.kind)
     if contract is not None and contract.partner_out and h.declarer is not None:
         partner = partner_seat(h.game, h.declarer)

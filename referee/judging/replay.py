@@ -80,7 +80,7 @@ class Referee:
         replay = GameReplay(rules, record, sink, trace, self.detail)
         before = len(sink.out)
         replay.run()
-        if any(d.code == codes.S010 for d in sink.out[before:]):
+        if len(sink.out) > before and any(d.code == codes.S010 for d in sink.out[before:]):
             found = wrong_game(record, rules.game)
             if found is not None:  # one diagnostic says it all: the record is another game's
                 del sink.out[before:]

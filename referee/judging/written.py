@@ -52,7 +52,7 @@ class Written:
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         if hr.award is not None:
             stated = self.labels.by_side(hr.award.amounts, hr.award.at)
-            if stated is not None and any(stated.get(k, 0) != v for k, v in awards.items()):
+            if stated is not None and stated != awards and _differs(stated, awards, 0):
                 self.add(
                     codes.E502,
                     f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({self.rules.target_unit})",
@@ -66,7 +66,7 @@ class Written:
         """The running score ``hr`` writes, against ``score``."""
         assert hr.score is not None
         written = self.labels.by_side(hr.score.scores, hr.score.at)
-        if written is not None and any(written.get(k, v) != v for k, v in score.items()):
+        if written is not None and written != score and _differs(written, score, None):
             right = " ".join(f"{k} {v}" for k, v in score.items())
             self.add(
                 codes.E503,
@@ -74,6 +74,16 @@ class Written:
                 hr.score.at,
                 f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
             )
+
+
+def _differs(written: dict[str, int], replay: dict[str, int], missing: int | None) -> bool:
+    """Whether ``written`` gives a side another amount than ``replay`` does; a side it leaves
+    out wrote ``missing`` (None: it is not checked).  A loop, not ``any`` over a generator:
+    every hand checks its award and score, and a generator costs more than the few sides."""
+    for side, n in replay.items():  # noqa: SIM110 - see above
+        if written.get(side, n if missing is None else missing) != n:
+            return True
+    return False
 
 
 def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:

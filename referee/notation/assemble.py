@@ -82,9 +82,10 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
         problems.insert(0, found)
         if hand is not None:
             hand.unreadable = True
-    if hand is not None and any(p.code == codes.S001 for p in problems):
+    if problems and hand is not None and any(p.code == codes.S001 for p in problems):
         hand.unreadable = True  # an unclosed comment swallowed part of the hand
-    problems += (_skipped(text, base, span, skipped) for span in skipped)
+    if skipped:  # (no generator made for a clean chunk: the reader reads one a hand)
+        problems += (_skipped(text, base, span, skipped) for span in skipped)
     trailing = attach(comments, text, base, tags, hand)
     return ChunkRead(tags, hand, problems, trailing)
 
@@ -333,7 +334,8 @@ class Assembler:
             self.hands.append(hand)
             if chunk is not self.header_chunk:
                 self.text.add(chunk)
-            self.problems.extend((p, label) for p in read.problems)
+            if read.problems:
+                self.problems.extend((p, label) for p in read.problems)
             self.comments.extend(read.trailing)
 
     def finish(self) -> Iterator[ReadResult]:
