@@ -119,6 +119,10 @@ def csv_cell(value: object) -> object:
     return value
 
 
+_SUSPECT = re.compile("\0[" + re.escape("".join(FORMULA_START)) + "]|\r")
+"""A text cell that starts like a formula, or a carriage return anywhere."""
+
+
 class CsvWriter:
     """Rows of named cells as CSV, one a line (``csv.DictWriter``'s interface): text cells
     that start like a formula quoted (``csv_cell``), and a row with a carriage return in
@@ -127,6 +131,8 @@ class CsvWriter:
 
     def __init__(self, stream: TextIO, fields: list[str]) -> None:
         self.fields = fields
+        self._names = frozenset(fields)
+        self._blanks = [""] * len(fields)
         self._plain = csv.writer(stream, lineterminator="\n")
         self._quoted = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
 
@@ -134,10 +140,17 @@ class CsvWriter:
         self._plain.writerow(self.fields)
 
     def writerow(self, row: Mapping[str, Any]) -> None:
-        extra = row.keys() - set(self.fields)
-        if extra:
-            raise ValueError(f"fields not in the header: {sorted(extra)}")
-        cells = [csv_cell(row.get(f, "")) for f in self.fields]
+        if not self._names.issuperset(row):
+            raise ValueError(f"fields not in the header: {sorted(row.keys() - self._names)}")
+        cells = list(map(row.get, self.fields, self._blanks))
+        # One search over the row's text cells, each after a NUL, finds every cell that
+        # may start like a formula or holds a carriage return (a NUL inside a cell can
+        # only add a false alarm, which the exact test below then clears).
+        texts = "\0" + "\0".join([c for c in cells if isinstance(c, str)])
+        if _SUSPECT.search(texts) is None:
+            self._plain.writerow(cells)
+            return
+        cells = [csv_cell(c) for c in cells]
         quoted = any(isinstance(c, str) and "\r" in c for c in cells)
         (self._quoted if quoted else self._plain).writerow(cells)
 

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.report.escaping import Console, csv_cell, csv_writer, visible
 from tests.properties.fuzzing import Workspace, run
@@ -124,3 +126,23 @@ def test_a_line_break_in_a_file_name_starts_no_line_of_its_own(tmp_path: Path) -
         assert r.status in (0, 1), r.text
         assert not any(line.startswith("error[E999]") for line in r.text.split("\n")), r.text
         assert "a\\x0aerror[E999]: forged.42" in r.text
+
+
+@given(
+    st.lists(
+        st.one_of(st.text(alphabet="=+-@\t\r\n\0'a,\" "), st.integers(-5, 5), st.none()),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_csv_writers_quick_test_writes_what_the_cell_by_cell_rule_writes(cells: list[object]) -> None:
+    """The writer's one search over a row's text stands for ``csv_cell`` cell by cell and the
+    carriage-return rule: the row it writes is the row the exact rules write."""
+    fields = [f"c{i}" for i in range(len(cells))]
+    stream = io.StringIO()
+    csv_writer(stream, fields).writerow(dict(zip(fields, cells, strict=True)))
+    exact = [csv_cell("" if c is None else c) if c is not None else None for c in cells]
+    expected = io.StringIO()
+    quoted = any(isinstance(c, str) and "\r" in c for c in exact)
+    csv.writer(expected, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC if quoted else csv.QUOTE_MINIMAL).writerow(exact)
+    assert stream.getvalue() == expected.getvalue()
