@@ -109,12 +109,14 @@ def bounds_for(
             side_pts[mine_side] = lead_pts
         return side_pts[True], rem - side_pts[False], sure_leads
 
+    partners_of = [tuple(o for o in seats if o != s and decl_side[o] == decl_side[s]) for s in seats]
+    rivals_of = [tuple(o for o in seats if decl_side[o] != decl_side[s]) for s in seats]
+
     def loses(leader: int) -> bool:
         if lay.forced_groups:
             return False
-        mine = decl_side[leader]
-        partners = [o for o in seats if o != leader and decl_side[o] == mine and hands[o]]
-        rivals = [hands[o] for o in seats if decl_side[o] != mine and hands[o]]
+        partners = partners_of[leader]
+        rivals = [hands[o] for o in rivals_of[leader]]
         m = hands[leader]
         while m:
             t = m.bit_length() - 1

@@ -256,28 +256,32 @@ def order_for(
     suits = range(len(callers))
 
     def weakest(ms: int, led: int, best_s: int, alive: int) -> int:
-        st = strength[led]
-        weak = []
-        m = ms
-        while m:
-            b = m & -m
-            m ^= b
-            x = b.bit_length() - 1
-            if st[x] <= best_s:
-                weak.append(x)
+        # The plays that do not take the trick, by the suit they call: only two of one
+        # group can be compared.
+        rest = ms & ~over[led][best_s]
         live: list[tuple[int, tuple[int, ...]]] | None = None
-        for i, b in enumerate(weak):
-            for j, a in enumerate(weak):
-                if j == i or calls[a] != calls[b] or not ms >> a & 1:
-                    continue
-                if live is None:
-                    live = [(suit_mask[x], strength[x]) for x in suits if alive & callers[x]]
-                # ``b`` goes when it is as strong as ``a`` everywhere (of two equals, the later).
-                if all(sm >> a & 1 == sm >> b & 1 and sx[b] >= sx[a] for sm, sx in live) and (
-                    j < i or any(sx[b] != sx[a] for _, sx in live)
-                ):
-                    ms ^= 1 << b
-                    break
+        while rest:
+            group = rest & callers[calls[rest.bit_length() - 1]]
+            rest ^= group
+            if not group & (group - 1):
+                continue
+            if live is None:
+                live = [(suit_mask[x], strength[x]) for x in suits if alive & callers[x]]
+            weak = []
+            while group:
+                x = group.bit_length() - 1
+                group ^= 1 << x
+                weak.append(x)
+            for i, b in enumerate(weak):
+                for j, a in enumerate(weak):
+                    if j == i or not ms >> a & 1:
+                        continue
+                    # ``b`` goes when it is as strong as ``a`` everywhere (of two equals, the later).
+                    if all(sm >> a & 1 == sm >> b & 1 and sx[b] >= sx[a] for sm, sx in live) and (
+                        j < i or any(sx[b] != sx[a] for _, sx in live)
+                    ):
+                        ms ^= 1 << b
+                        break
         return ms
 
     return Order(eq_for, lead_moves, follow_order, distinct, forced, follows, weakest)
