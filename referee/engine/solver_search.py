@@ -53,8 +53,8 @@ the nodes but cost 10 % more CPU, so a trick of four plays makes none."""
 WEAKEST_SIZE = 6
 """Plays a trick from which a seat plays the weaker of two tiles where one trick settles
 the test (``every``) and a lead all of whose tiles lose is seen at once.  In Texas 88
-they cut the nodes of the deals solved 2 to 3 times; in 42 they cut 6 % of the nodes
-but cost 9 % more CPU a node (median 43 → 50 ms side by side), and Moon 18 % a node
+they cut the nodes of most deals solved 2 to 9 times; in 42 they cut 6 % of the nodes
+but cost 10 % more CPU a node (median 41 → 47 ms side by side), and Moon 15 % a node
 for 1 % of the nodes, so tricks of three or four plays make neither."""
 
 STRIDE = 4096
