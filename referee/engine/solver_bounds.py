@@ -11,6 +11,9 @@ exact statements (never estimates), so the search stays exact:
   side's from above; sure tricks in every trick left take every point left;
 - **a held trick**: when no one still to play to the trick can take it from
   the seat holding it, its points so far go to that seat's side;
+- **a lost lead**: when every tile the leader may lead can be beaten by a seat
+  of the other side with a tile it may play and no partner of the leader can
+  beat or tie, the other side takes the trick, at least its trick points;
 - **the last trick** is played out directly (every play is forced).
 
 Like the search, these are closures over the hands and the slot tables.
@@ -31,6 +34,8 @@ class Bounds(NamedTuple):
 
     sure: Callable[[int, int, int, int], tuple[int, int, int]]
     """``sure(leader, rem, left, alive)``: (lower, upper) bounds from sure tricks, and the leader's sure leads."""
+    loses: Callable[[int], bool]
+    """``loses(leader)``: whatever the leader leads, the other side takes the trick (never under sevens)."""
     held: Callable[[int, int, int, int, int], bool]
     """``held(seat, k, led, best_s, best_seat)``: no one from ``seat`` to the end of the trick can take it."""
     last_trick: Callable[[int], int]
@@ -104,6 +109,37 @@ def bounds_for(
             side_pts[mine_side] = lead_pts
         return side_pts[True], rem - side_pts[False], sure_leads
 
+    partners_of = [tuple(o for o in seats if o != s and decl_side[o] == decl_side[s]) for s in seats]
+    rivals_of = [tuple(o for o in seats if decl_side[o] != decl_side[s]) for s in seats]
+
+    def loses(leader: int) -> bool:
+        if lay.forced_groups:
+            return False
+        partners = partners_of[leader]
+        rivals = [hands[o] for o in rivals_of[leader]]
+        m = hands[leader]
+        while m:
+            t = m.bit_length() - 1
+            m ^= 1 << t
+            led = calls[t]
+            sm = suit_mask[led]
+            st = strength[led]
+            beat = over[led]
+            taken = False
+            for h in rivals:
+                u = (h & sm or h) & beat[st[t]]
+                while u and not taken:
+                    x = u.bit_length() - 1
+                    u ^= 1 << x
+                    # A partner's tile as strong as ``x`` (its other copy) wins if played first.
+                    top = beat[st[x]] | (1 << (x ^ 1) if width > 1 else 0)
+                    taken = not any((hands[o] & sm or hands[o]) & top for o in partners)
+                if taken:
+                    break
+            if not taken:
+                return False
+        return True
+
     def held(seat: int, k: int, led: int, best_s: int, best_seat: int) -> bool:
         w = decl_side[best_seat]
         beat = over[led][best_s]
@@ -134,4 +170,4 @@ def bounds_for(
                 best_seat = s
         return pts if decl_side[best_seat] else 0
 
-    return Bounds(sure, held, last_trick)
+    return Bounds(sure, loses, held, last_trick)

@@ -18,6 +18,14 @@ they run at every node.
   play of it (each follower of the side not holding the trick takes it as
   cheaply as it can, the others keep off it), each group by how few tiles the
   other side holds to beat the lead (how many, in nello).
+- **The weaker of two tiles.** Where any trick a side takes settles the test
+  (the defenders' one trick when the declaring side needs every point left;
+  the declaring side's one trick when it needs only a trick's worth), a seat of
+  that side that does not take the trick now plays the weaker of two tiles
+  when one is at least as strong as the other in every suit that can still be
+  led (the same suits, ranking no lower in any): with the stronger one kept,
+  any line of the other play is open to it, and where the two part the kept
+  tile takes a trick for its side, which settles the test.
 - **Follows.** The plays that leave the trick with the side the follower wants
   to win it and that no one still to play can take from it (counters first,
   then the cheapest), then the ones that leave it there for now, then the rest
@@ -54,6 +62,9 @@ class Order(NamedTuple):
     """``forced(hand)``: sevens, the tiles of ``hand`` nearest 7 pips."""
     follows: Callable[[int, int, int, int, int], int]
     """``follows(seat, led, played, eqm, alive)``: the distinct plays as a mask."""
+    weakest: Callable[[int, int, int, int], int]
+    """``weakest(plays, led, best_s, alive)``: ``plays`` less each tile that does not take the
+    trick and is at least as strong as another of them in every suit left to lead."""
 
 
 def order_for(
@@ -242,4 +253,35 @@ def order_for(
         keyed.sort()
         return [e & 63 for e in keyed]
 
-    return Order(eq_for, lead_moves, follow_order, distinct, forced, follows)
+    suits = range(len(callers))
+
+    def weakest(ms: int, led: int, best_s: int, alive: int) -> int:
+        # The plays that do not take the trick, by the suit they call: only two of one
+        # group can be compared.
+        rest = ms & ~over[led][best_s]
+        live: list[tuple[int, tuple[int, ...]]] | None = None
+        while rest:
+            group = rest & callers[calls[rest.bit_length() - 1]]
+            rest ^= group
+            if not group & (group - 1):
+                continue
+            if live is None:
+                live = [(suit_mask[x], strength[x]) for x in suits if alive & callers[x]]
+            weak = []
+            while group:
+                x = group.bit_length() - 1
+                group ^= 1 << x
+                weak.append(x)
+            for i, b in enumerate(weak):
+                for j, a in enumerate(weak):
+                    if j == i or not ms >> a & 1:
+                        continue
+                    # ``b`` goes when it is as strong as ``a`` everywhere (of two equals, the later).
+                    if all(sm >> a & 1 == sm >> b & 1 and sx[b] >= sx[a] for sm, sx in live) and (
+                        j < i or any(sx[b] != sx[a] for _, sx in live)
+                    ):
+                        ms ^= 1 << b
+                        break
+        return ms
+
+    return Order(eq_for, lead_moves, follow_order, distinct, forced, follows, weakest)

@@ -21,10 +21,21 @@ __all__ = ["Setup", "union"]
 
 
 class Setup:
-    """A position turned into a ``Search`` and its root node."""
+    """A position turned into a ``Search`` and its root node.
+
+    ``equivalence`` and ``weakest`` turn off two reductions of the plays searched, for
+    the tests that hold the search equal without them.
+    """
 
     def __init__(
-        self, pos: Position, budget: int, *, tricks_only: bool = False, equivalence: bool = True, stop: Callable[[], bool] | None = None
+        self,
+        pos: Position,
+        budget: int,
+        *,
+        tricks_only: bool = False,
+        equivalence: bool = True,
+        weakest: bool = True,
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         table = pos.table
         players = len(pos.hands)
@@ -83,13 +94,18 @@ class Setup:
             equivalence=equivalence,
             budget=budget,
             stop=stop,
+            every=weakest and not pos.lose_all,
         )
         # Taking every point left is taking every trick left, a question about tricks
         # alone: asked of a search that ignores the counters (one on the same hands), it
-        # lets more tiles stand for each other and is often answered much sooner.
+        # lets more tiles stand for each other and is often answered much sooner.  Where one
+        # trick settles a test, either search tries only the weaker of two tiles that one
+        # side holds (``weakest``, ``solver_order``); not in nello, where a trick is unwanted.
         self.claims: Search | None = None
         if counters and tp > 0:
-            self.claims = Search(layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget, stop=stop)
+            self.claims = Search(
+                layout, masks, nxt, size, decl_side, maxer, 1, False, equivalence=equivalence, budget=budget, stop=stop, every=weakest
+            )
         self.budget = budget
         self.limit = budget
         rem = left * tp + sum(cnt[s] for s in range(len(cnt)) if (played | union(masks)) >> s & 1)

@@ -13,10 +13,12 @@ import dataclasses
 import doctest
 import random
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+from referee.engine import solver_search
 from referee.engine.auction import Bid
 from referee.engine.claims import position_of
 from referee.engine.deal import shuffle_deal
@@ -25,7 +27,9 @@ from referee.engine.games import GAMES, make_rules
 from referee.engine.hand import Hand, Phase
 from referee.engine.par import par
 from referee.engine.solver import Position, claim_holds, solve, solve_line
+from referee.engine.solver_mtd import exact
 from referee.engine.solver_search import STRIDE
+from referee.engine.solver_setup import Setup
 from referee.engine.tiles import Tile, count_value, tile
 from referee.engine.trump import declarations_for
 from referee.engine.turns import seat_order
@@ -385,3 +389,41 @@ def test_par_solves_every_declaration_and_names_the_best() -> None:
     assert p.best is not None and str(p.best.declaration) == "fours"  # the first of the best
     # Texas 88: a bid names a suit the bidder holds, so par offers only those.
     assert [d.suit for d in declarations_for(make_rules("88"), [tile("6-5"), tile("5-5"), tile("2-0")])] == [0, 2, 5, 6]
+
+
+@pytest.mark.parametrize("game", ["42", "moon", "88"])
+def test_the_weaker_of_two_tiles_and_lost_leads_change_no_answer(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where one trick settles a test for a side, a seat of that side plays the weaker of two
+    tiles (``solver_order``), and a lead whose every tile loses is seen at once
+    (``solver_bounds``): on longer endings than the oracle reaches, the search that asks
+    "every trick?" answers as the search that tries both, at the root and after each legal
+    tile, for every contract; so do ``claim_holds`` and the search on points (its value by
+    zero-window tests from a low first guess, so through many windows).  Texas 88 only
+    makes these; here every game does, so that tricks of three and four plays and Moon's
+    three sides are tested too."""
+    monkeypatch.setattr(solver_search, "WEAKEST_SIZE", 3)
+    rng = random.Random(28)
+    contracts = [(d, o) for g, d, o in CONTRACTS if g == game and d.kind != "nello"]
+    answers = set()
+    visited = [0, 0]
+    for i in range(60 if game == "42" else 24):
+        declaration, options = contracts[i % len(contracts)]
+        pos = ending(game, declaration, options, rng, rng.randint(3, 5) if game == "42" else rng.randint(3, 4))
+        both, weakest = Setup(pos, 10**7, weakest=False), Setup(pos, 10**7)
+        assert both.takes_all(both.root) == weakest.takes_all(weakest.root)
+        for t in pos.legal():
+            m = both.slot_of(pos.turn, t)
+            assert both.takes_all(both.root, m) == weakest.takes_all(weakest.root, m)
+        for setup in (both, weakest):  # and the search on points, whose tests pass through such nodes
+            setup.begin()
+        assert exact(partial(both.points().value, both.root), both.root.rem, 1) == exact(
+            partial(weakest.points().value, weakest.root), weakest.root.rem, 1
+        )
+        visited[0] += both.nodes()
+        visited[1] += weakest.nodes()
+        plain = Setup(pos, 10**7, tricks_only=True, weakest=False)
+        holds = claim_holds(pos, budget=10**7)
+        answers.add(holds)
+        assert holds == (plain.search.value(plain.root, plain.root.left - 1, plain.root.left) >= plain.root.left)
+    assert answers == {True, False}
+    assert visited[1] != visited[0]  # the shortcuts were taken somewhere: the test tests something
