@@ -195,6 +195,11 @@ def write_doc(command: str, rows: list[str], budget: int, compared: bool) -> Non
     print(f"wrote {DOC.relative_to(ROOT)}")
 
 
+def _portable(arg: str) -> str:
+    """An argument as the docs print it: another checkout named ``../NAME``, never a path of this machine."""
+    return f"../{Path(arg).name}" if Path(arg).is_absolute() else arg
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default="42,moon,88", help="games to measure (comma-separated)")
@@ -236,7 +241,7 @@ def main() -> None:
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     if opts.write:
-        write_doc(" ".join(["python", "bench/analyze_bench.py", *sys.argv[1:]]), rows, opts.budget, compared)
+        write_doc(" ".join(["python", "bench/analyze_bench.py", *map(_portable, sys.argv[1:])]), rows, opts.budget, compared)
 
 
 if __name__ == "__main__":
