@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -26,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from batch_bench import corpus, segments
+from paired import ask_both, servers
 
 SERVER = """
 import sys, time
@@ -53,32 +53,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     opts = ap.parse_args()
     here = Path(__file__).resolve().parents[1]
-    servers = [
-        subprocess.Popen(
-            [str(root / ".venv" / "bin" / "python"), "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=root
-        )
-        for root in (here, opts.other)
-    ]
     ratios: list[float] = []
     turn = 0
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, servers((here, opts.other), SERVER) as started:
         files = segments(corpus(opts.game, opts.hands), Path(tmp))
         for r in range(opts.rounds):
             totals = [0.0, 0.0]
             for f in files:
                 turn += 1
-                for k in (0, 1) if turn % 2 else (1, 0):  # each side first in turn
-                    server = servers[k]
-                    assert server.stdin is not None and server.stdout is not None
-                    server.stdin.write(f"{f}\n")
-                    server.stdin.flush()
-                    totals[k] += float(server.stdout.readline())
+                for k, answer in enumerate(ask_both(started, turn, str(f))):
+                    totals[k] += float(answer)
             ratios.append(totals[0] / totals[1])
             print(f"round {r + 1}: this {totals[0]:.2f} s, other {totals[1]:.2f} s CPU, ratio {ratios[-1]:.3f}", flush=True)
-    for s in servers:
-        assert s.stdin is not None
-        s.stdin.close()
-        s.wait()
     print(f"median of {opts.rounds} rounds: this / other = {statistics.median(ratios):.3f} ({len(files)} segments a round)")
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 from pathlib import Path
+
+from paired import ask_both, servers
 
 SERVER = """
 import sys, time
@@ -53,50 +54,33 @@ def main() -> None:
     ap.add_argument("--slice", type=int, default=200, help="hands replayed by one side before the other's turn (default 200)")
     opts = ap.parse_args()
     here = Path(__file__).resolve().parents[1]
-    servers = [
-        subprocess.Popen(
-            [str(root / ".venv" / "bin" / "python"), "-c", SERVER, str(opts.hands)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=root,
-        )
-        for root in (here, opts.other)
-    ]
-    for s in servers:
-        assert s.stdout is not None
-        if s.stdout.readline().strip() != "ready":
-            raise SystemExit("a server failed to start")
-    ratios: dict[str, list[float]] = {p: [] for p in PROFILES}
-    overall: list[float] = []
-    turn = 0
-    for r in range(opts.rounds):
-        totals = [0.0, 0.0]
-        for p in PROFILES:
-            cpu = [0.0, 0.0]
-            sums = [0, 0]
-            for a in range(0, opts.hands, opts.slice):
-                turn += 1
-                for k in (0, 1) if turn % 2 else (1, 0):  # each side first in turn
-                    server = servers[k]
-                    assert server.stdin is not None and server.stdout is not None
-                    server.stdin.write(f"{p} {a} {a + opts.slice}\n")
-                    server.stdin.flush()
-                    t, total = server.stdout.readline().split()
-                    cpu[k] += float(t)
-                    sums[k] += int(total)
-            if sums[0] != sums[1]:
-                raise SystemExit(f"{p}: the checksums differ ({sums[0]} against {sums[1]}): not the same hands")
-            ratios[p].append(cpu[0] / cpu[1])
-            totals[0] += cpu[0]
-            totals[1] += cpu[1]
-        overall.append(totals[0] / totals[1])
-        each = "  ".join(f"{p} {ratios[p][-1]:.3f}" for p in PROFILES)
-        print(f"round {r + 1}: {each}  all {overall[-1]:.3f} ({totals[0]:.2f} s against {totals[1]:.2f} s CPU)", flush=True)
-    for s in servers:
-        assert s.stdin is not None
-        s.stdin.close()
-        s.wait()
+    with servers((here, opts.other), SERVER, str(opts.hands)) as started:
+        for s in started:
+            assert s.stdout is not None
+            if s.stdout.readline().strip() != "ready":
+                raise SystemExit("a server failed to start")
+        ratios: dict[str, list[float]] = {p: [] for p in PROFILES}
+        overall: list[float] = []
+        turn = 0
+        for r in range(opts.rounds):
+            totals = [0.0, 0.0]
+            for p in PROFILES:
+                cpu = [0.0, 0.0]
+                sums = [0, 0]
+                for a in range(0, opts.hands, opts.slice):
+                    turn += 1
+                    for k, answer in enumerate(ask_both(started, turn, f"{p} {a} {a + opts.slice}")):
+                        t, total = answer.split()
+                        cpu[k] += float(t)
+                        sums[k] += int(total)
+                if sums[0] != sums[1]:
+                    raise SystemExit(f"{p}: the checksums differ ({sums[0]} against {sums[1]}): not the same hands")
+                ratios[p].append(cpu[0] / cpu[1])
+                totals[0] += cpu[0]
+                totals[1] += cpu[1]
+            overall.append(totals[0] / totals[1])
+            each = "  ".join(f"{p} {ratios[p][-1]:.3f}" for p in PROFILES)
+            print(f"round {r + 1}: {each}  all {overall[-1]:.3f} ({totals[0]:.2f} s against {totals[1]:.2f} s CPU)", flush=True)
     each = "  ".join(f"{p} {statistics.median(ratios[p]):.3f}" for p in PROFILES)
     print(f"median of {opts.rounds} rounds, this / other: {each}  all {statistics.median(overall):.3f}")
 
