@@ -188,7 +188,7 @@ def in_units(
     ``busy`` and ``failed`` are ``ordered.in_order``'s.  With ``carry`` (workers on this
     machine) a unit is sent with its chunks as a ``_Carried``, which ``work`` must take."""
     from .ordered import in_order
-    from .units import BATCH_HANDS, UnitResult, file_cuts, file_units, unit_result
+    from .units import BATCH_HANDS, UnitResult, file_cuts, unit_result
 
     hands = hands or BATCH_HANDS
     ended: set[str] = set()  # files whose reading stopped part way: their later units are left out
@@ -200,8 +200,7 @@ def in_units(
                 yield _Stream(name)
                 continue
             try:
-                cuts = file_cuts(name, hands, whole_bytes=whole_bytes) if carry else _bare(file_units(name, hands, whole_bytes=whole_bytes))
-                for unit, chunks in cuts:
+                for unit, chunks in file_cuts(name, hands, whole_bytes=whole_bytes, keep=carry):
                     yield unit if chunks is None else _Carried(unit, chunks)
                     if name in ended:
                         break
@@ -237,11 +236,6 @@ def in_units(
             for o in result:
                 last[o.file] = o.index
                 yield o
-
-
-def _bare(units: Iterator[Unit]) -> Iterator[tuple[Unit, None]]:
-    for unit in units:
-        yield unit, None
 
 
 def _file_of(item: Any) -> str:

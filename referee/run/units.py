@@ -98,18 +98,16 @@ def file_units(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None =
     about ``hands`` hands.  If the cutting fails part way (a bug), the exception comes
     after the units already cut.
     """
-    for unit, _ in _file_cuts(name, hands, whole_bytes, False):
+    for unit, _ in file_cuts(name, hands, whole_bytes=whole_bytes, keep=False):
         yield unit
 
 
-def file_cuts(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None = None) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+def file_cuts(
+    name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None = None, keep: bool = True
+) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     """``file_units``, each unit with the chunks its cutting read (``notation.units.cut_chunks``;
-    None for a unit read from its file): a process that judges the unit on this
-    machine reads them instead of the file (``unit_result``)."""
-    return _file_cuts(name, hands, whole_bytes, True)
-
-
-def _file_cuts(name: str, hands: int, whole_bytes: int | None, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+    None for a unit read from its file, and for every unit without ``keep``): a process
+    that judges the unit on this machine reads them instead of the file (``unit_result``)."""
     size = _size(name)
     if size is not None and size <= (WHOLE_FILE_BYTES if whole_bytes is None else whole_bytes):
         yield whole_file(name), None
