@@ -60,18 +60,14 @@ class Unit:
 def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[Unit]:
     """Cut the file at ``path`` into units of about ``hands`` hands (the last one runs to
     the end of the file, and reports any problem with the text after the last cut)."""
-    for unit, _ in _cut_file(path, name, hands, False):
+    for unit, _ in cut_chunks(path, name, hands, keep=False):
         yield unit
 
 
-def cut_chunks(path: str, name: str | None = None, hands: int = 250) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+def cut_chunks(path: str, name: str | None = None, hands: int = 250, *, keep: bool = True) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     """``cut_units``, each unit with its chunks (what ``read_unit`` reads from them), or
     None for a unit that must be read from the file (the last one of a file that stops
-    being text, a file read whole)."""
-    return _cut_file(path, name, hands, True)
-
-
-def _cut_file(path: str, name: str | None, hands: int, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+    being text, a file read whole) and for every unit without ``keep``."""
     encoding = reading_encoding()
     if encoding is not None and encoding != UTF8:  # offsets are counted in UTF-8: read the file whole
         yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding), None

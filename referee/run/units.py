@@ -45,7 +45,7 @@ from ..judging.judged import Judged
 from ..judging.replay import Referee
 from ..notation.reader import cannot_read
 from ..notation.scanner import Chunk
-from ..notation.units import Unit, cut_chunks, cut_units, read_unit
+from ..notation.units import Unit, cut_chunks, read_unit
 from ..notation.urls import URLError, is_url, url_size
 from .inputs import UsageError, cuttable, expand_paths
 from .outcomes import Extract, Outcome, fault_outcome, outcome_of
@@ -112,7 +112,7 @@ def file_cuts(
     if size is not None and size <= (WHOLE_FILE_BYTES if whole_bytes is None else whole_bytes):
         yield whole_file(name), None
         return
-    cuts = cut_chunks(name, name, hands) if keep else ((unit, None) for unit in cut_units(name, name, hands))
+    cuts = cut_chunks(name, name, hands, keep=keep)
     try:
         first = next(cuts)
     except OSError:  # cannot be opened here: the worker's reader says why (S014), as one process would
