@@ -60,6 +60,26 @@ for 1 % of the nodes, so tricks of three or four plays make neither."""
 STRIDE = 4096
 """Nodes between two questions to ``stop``: a few milliseconds of search."""
 
+ROOM = 7200
+"""Words of stack reserved by the frame through which every search starts (``_enter``).
+
+CPython (3.11 on) keeps the frames of Python calls in chunks of 16 KiB, and frees a
+chunk as soon as the frame at its base returns.  A search of Texas 88 is 54 plays
+deep, about 35 KiB of frames, so it crosses chunk boundaries, and the depth where it
+crosses one is visited hundreds of thousands of times: each visit mapped and unmapped
+a chunk, a fifth of the CPU of a deal, moving with any change of the code that moved
+the boundary.  A frame too large for a 16 KiB chunk gets a chunk of its own, rounded
+up to a power of two: 128 KiB for this one, leaving about 70 KiB above it, in which
+the whole search fits.  Elsewhere the larger frame only costs its memory."""
+
+
+def _enter(fn: Callable[[Node, int, int], int], node: Node, alpha: int, beta: int) -> int:
+    """``fn(node, alpha, beta)``, called from a frame of ``ROOM`` words (set below)."""
+    return fn(node, alpha, beta)
+
+
+_enter.__code__ = _enter.__code__.replace(co_stacksize=ROOM)
+
 
 class OutOfBudget(Exception):
     """The search visited more nodes than its budget allows."""
@@ -389,7 +409,7 @@ class Search:
                             break
             return v
 
-        def value(node: Node, alpha: int, beta: int) -> int:
+        def root(node: Node, alpha: int, beta: int) -> int:
             if node.k == 0:
                 return lead(node.seat, alpha, beta, node.rem, node.left)
             eqm = eq_for(alive | node.played)
@@ -429,6 +449,10 @@ class Search:
             alive = 0
             for h in hands:
                 alive |= h
+
+        def value(node: Node, alpha: int, beta: int) -> int:
+            """The value of ``node`` within ``alpha``, ``beta`` (fail-soft)."""
+            return _enter(root, node, alpha, beta)
 
         self.value = value
         self.moves = moves

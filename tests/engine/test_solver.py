@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import random
+import sys
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from types import CodeType
 
 import pytest
 
@@ -27,8 +29,10 @@ from referee.engine.games import GAMES, make_rules
 from referee.engine.hand import Hand, Phase
 from referee.engine.par import par
 from referee.engine.solver import Position, claim_holds, solve, solve_line
+from referee.engine.solver_bounds import bounds_for
 from referee.engine.solver_mtd import exact
-from referee.engine.solver_search import STRIDE
+from referee.engine.solver_order import order_for
+from referee.engine.solver_search import STRIDE, Search
 from referee.engine.solver_setup import Setup
 from referee.engine.tiles import Tile, count_value, tile
 from referee.engine.trump import declarations_for
@@ -427,3 +431,26 @@ def test_the_weaker_of_two_tiles_and_lost_leads_change_no_answer(game: str, monk
         assert holds == (plain.search.value(plain.root, plain.root.left - 1, plain.root.left) >= plain.root.left)
     assert answers == {True, False}
     assert visited[1] != visited[0]  # the shortcuts were taken somewhere: the test tests something
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's frame stack")
+def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
+    """Every search starts from a frame of ``ROOM`` words (``solver_search._enter``), which
+    CPython places at the base of a stack chunk of its own (the smallest power of two of
+    16 KiB and up holding it and 1,000 words more); the frames of a search 54 plays deep (9
+    tricks of 6 plays in Texas 88: a lead and five follows a trick), with the deepest call
+    a node makes on top, must fit in the rest, or the search crosses a chunk boundary
+    and CPython maps and unmaps a chunk each time it does."""
+    inner = {c.co_name: c for c in Search._build.__code__.co_consts if isinstance(c, CodeType)}
+    for made in (order_for, bounds_for):
+        inner |= {f"{made.__name__}.{c.co_name}": c for c in made.__code__.co_consts if isinstance(c, CodeType)}
+
+    def words(code: CodeType) -> int:
+        return len(code.co_varnames) + len(code.co_cellvars) + len(code.co_freevars) + code.co_stacksize + 10
+
+    depth = words(inner["root"]) + 9 * words(inner["lead"]) + 45 * words(inner["follow"])
+    on_top = max(words(c) for name, c in inner.items() if name not in ("lead", "follow"))
+    chunk = 2048
+    while chunk < solver_search.ROOM + 1000 + 10:
+        chunk *= 2
+    assert depth + on_top <= chunk - words(solver_search._enter.__code__)
