@@ -198,14 +198,14 @@ class Layout:
         blocks = sorted((entry.rank if entry.rank is not None else -1, word) for word, entry in items.items() if entry.block is not None)
         self.words = tuple(word for _, word in blocks)
         self.items = items
-        lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(self.words) + ") )") + ")*)"
+        lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(self.words) + ") )") + ")*+)"
         pattern = r"(\n*)hand ([0-9]{1,9})(?: dealer ([A-Za-z]))?\n" + lines
         self.breaks: list[str] = []
         for word in self.words:
             line = items[word].line
             brk = "\n" + " " * (len(INDENT) + len(word) + 1)
             self.breaks.append(brk)
-            pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*)\n{lines})?"
+            pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*+)\n{lines})?"
         self.regex = re.compile(pattern + r"\n*\Z")
         self.plans: list[LineMemo] = []
         """The plan of each run of item lines (``_plan``), by its text: before the first

@@ -89,7 +89,7 @@ def plain_row(rec: HandRecord, line: str, at: int, words: list[str], start: int 
     return True
 
 
-ROW = f"{SEAT_TEXT}(?: {TILE_TEXT})+"
+ROW = f"{SEAT_TEXT}(?: {TILE_TEXT})++"
 """A row of the deal in the layout ``fmt`` writes: a seat and its tiles, one space between."""
 
 

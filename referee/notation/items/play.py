@@ -161,7 +161,7 @@ def plain_trick(rec: HandRecord, line: str, at: int, words: list[str], start: in
     return True
 
 
-TRICK = f"{SEAT_TEXT} {TILE_TEXT}(?: {SEAT_TEXT} {TILE_TEXT})*(?: => {SEAT_TEXT})?"
+TRICK = f"{SEAT_TEXT} {TILE_TEXT}(?: {SEAT_TEXT} {TILE_TEXT})*+(?: => {SEAT_TEXT})?"
 """A trick in the layout ``fmt`` writes: its plays, one space between words, and its winner."""
 
 
