@@ -197,7 +197,6 @@ class Layout:
     def __init__(self, items: dict[str, PlainItem]) -> None:
         blocks = sorted((entry.rank if entry.rank is not None else -1, word) for word, entry in items.items() if entry.block is not None)
         self.words = tuple(word for _, word in blocks)
-        self.items = items
         lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(self.words) + ") )") + ")*+)"
         pattern = r"(\n*)hand ([0-9]{1,9})(?: dealer ([A-Za-z]))?\n" + lines
         self.breaks: list[str] = []
@@ -213,10 +212,13 @@ class Layout:
         rank: int = -1
         more: PlainReader | None = None
         self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
-        for word in self.words:
+        self.steps: list[tuple[LineMemo, int, PlainBlock, str]] = []
+        """Each block item: the plans of the item lines before it, its rank, its reader, its line break."""
+        for word, brk in zip(self.words, self.breaks, strict=True):
             entry = items[word]
-            if entry.rank is None:
+            if entry.rank is None or entry.block is None:
                 raise ValueError(f"a block item has a place in the order: {word}")
+            self.steps.append((self.plans[-1], entry.rank, entry.block, brk))
             rank, more = entry.rank, entry.more
             self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
 
@@ -225,10 +227,11 @@ class Layout:
         m = self.regex.match(text)
         if m is None:
             return None
+        groups = m.groups()
         rec = HandRecord()
         start = base + m.end(1)
-        rec.number = int(m.group(2))
-        dealer = m.group(3)
+        rec.number = int(groups[1])
+        dealer = groups[2]
         if dealer is None:
             end = base + m.end(2)
         else:
@@ -236,11 +239,9 @@ class Layout:
             rec.dealer = dealer.upper()
             rec.dealer_at = (end - 1, end)
         rec.at = (start, end)
-        items = self.items
-        groups = m.groups()
         rank = -1
         g = 3  # the first run of item lines (``groups`` counts from 0)
-        for word, brk, plans in zip(self.words, self.breaks, self.plans, strict=False):
+        for plans, block_rank, read_block, brk in self.steps:
             lines = groups[g]
             if lines:
                 plan = plans[lines]
@@ -251,13 +252,9 @@ class Layout:
             g += 2
             if block is None:  # the item is not in the hand (nor the lines after it)
                 continue
-            entry = items[word]
-            if entry.rank is not None:
-                if entry.rank < rank:
-                    return None
-                rank = entry.rank
-            if entry.block is None or not entry.block(rec, block, base + m.start(g), brk):
+            if block_rank < rank or not read_block(rec, block, base + m.start(g), brk):
                 return None
+            rank = block_rank
         lines = groups[g]
         if lines:
             plan = self.plans[-1][lines]
