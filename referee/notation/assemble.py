@@ -19,7 +19,7 @@ from ..source import Segment, Source
 from .comments import attach, blank
 from .diagnose import diagnose
 from .hands import scan_hand
-from .items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
+from .items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS, PLAIN_LAYOUT
 from .plain import plain_hand
 from .record import GameRecord, HandRecord, Tag
 from .scanner import HAND, HEADER, Chunk
@@ -55,6 +55,10 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     """Read a header, a hand or text before any record; never raises on bad input."""
     text, base = chunk.text, chunk.offset
     blanked, comments, problems = blank(text, base)
+    if chunk.kind == HAND and not comments:  # the common case, a hand as ``fmt`` writes it: nothing else to do
+        laid = PLAIN_LAYOUT.read(text, base)
+        if laid is not None:
+            return ChunkRead([], laid, problems, [])
     tags: list[Tag] = []
     hand: HandRecord | None = None
     broken = False
@@ -63,7 +67,7 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     if chunk.kind == HEADER:
         tags, rest, broken = scan_tags(blanked, base)
     if chunk.kind == HAND or (chunk.kind == HEADER and blanked[rest : rest + 4].lower() == "hand"):
-        hand = plain_hand(blanked[rest:] if rest else blanked, base + rest, PLAIN_ITEMS)
+        hand = plain_hand(blanked[rest:] if rest else blanked, base + rest, PLAIN_ITEMS, PLAIN_LAYOUT)
         if hand is None:
             scan = scan_hand(blanked[rest:], base + rest, KEYWORDS, KEYWORD_WORDS)
             hand = scan.record

@@ -13,23 +13,36 @@ So this module decides nothing about the notation: it only recognises a layout w
 meaning ``scan_hand`` gives.  ``tests/notation/test_plain.py`` holds the two to the
 same record, places included, on the samples, on generated hands of every game and
 on their mutations.
+
+The layout ``fmt`` writes exactly (one space between words, rows and tricks indented
+under the first, no comment) is read faster still, whole blocks at a time: a
+``Layout`` matches the hand with one regular expression, hands each block item (the
+deal's rows, the tricks) its block whole (``PlainItem.block``) and each other line to
+its plain reader as above.  Whatever it declines goes to the line-by-line reading.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
+from .lines import INDENT
 from .memo import LineMemo
 from .record import HandRecord
 from .tokens import splits_as_grammar
 
-__all__ = ["PlainItem", "PlainReader", "indent", "line_span", "plain_hand"]
+__all__ = ["Layout", "PlainBlock", "PlainItem", "PlainReader", "indent", "line_span", "plain_hand"]
 
 PlainReader = Callable[[HandRecord, str, int, list[str]], bool]
 """Reads one line of an item into the record: the line, where it starts (an offset of the
 input), its words (the keyword first, on the item's first line).  False: not plain."""
+
+PlainBlock = Callable[[HandRecord, str, int, str], bool]
+"""Reads an item's block in the layout ``fmt`` writes: its lines after the keyword (each
+matched by the item's ``PlainItem.line``), where the block starts (an offset of the
+input), and what separates its lines (a newline and the indent).  False: not plain."""
 
 _HAND = re.compile(r"[ \t]*(?i:hand)(?:[ \t]+([0-9]{1,9}))?(?:[ \t]+(?i:dealer)[ \t]+([A-Za-z]))?[ \t]*")
 """The hand line, plainly written."""
@@ -61,6 +74,10 @@ class PlainItem(NamedTuple):
     names: bool
     """Its line holds names (sides), which must not be item keywords: the grammar would
     start an item there."""
+    block: PlainBlock | None = None
+    """Reads the item's lines whole, in the layout ``fmt`` writes; None: read line by line."""
+    line: str | None = None
+    """A regular expression of one line of its block, after the keyword or the indent."""
 
 
 def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int] | None:
@@ -76,10 +93,14 @@ def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int]
 _HEADS = LineMemo(_head)
 
 
-def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord | None:
+def plain_hand(text: str, base: int, items: dict[str, PlainItem], layout: Layout | None = None) -> HandRecord | None:
     """The hand in ``text`` (comments blanked; its first character at offset ``base``), when
     it is written in the plain layout; None otherwise.  ``items``: each item keyword (lower
-    case) to its plain reader."""
+    case) to its plain reader; ``layout``: the layout of ``items`` tried first."""
+    if layout is not None:
+        rec = layout.read(text, base)
+        if rec is not None:
+            return rec
     if not splits_as_grammar(text):
         return None
     rec = HandRecord()
@@ -102,26 +123,141 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem]) -> HandRecord 
         rec.dealer_at = (at + dealer_at[0], at + dealer_at[1])
     rec.at = (at + start, at + end)
     pos += len(head) + 1
-    rank = -1
-    more: PlainReader | None = None
-    at = base + pos
-    # A repeated single item is refused by its reader (it finds its field filled).
-    for line in lines[k + 1 :]:
+    plan = _plan(lines[k + 1 :], items, -1, None)
+    return None if plan is None or not _apply(rec, plan[0], base + pos) else rec
+
+
+Step = tuple[PlainReader, int, str, list[str]]
+"""A line to read: its reader, where it starts (from the first line's start), the line and its words."""
+
+
+def _plan(
+    lines: list[str], items: dict[str, PlainItem], rank: int, more: PlainReader | None
+) -> tuple[list[Step], int, PlainReader | None] | None:
+    """Which plain reader reads each of ``lines``, worked out from the lines alone; ``rank``
+    and ``more``: the last item's place in the order and its reader of the lines that
+    continue it.  None: not plain; else the steps, and ``rank`` and ``more`` after them.
+    The readers decide the rest as they read (``_apply``)."""
+    steps: list[Step] = []
+    at = 0
+    for line in lines:
         words = line.split()
         if words:
             entry = items.get(words[0].lower())
             if entry is None:
-                if more is None or not more(rec, line, at, words):
+                if more is None:
                     return None
+                steps.append((more, at, line, words))
             else:
-                read, item_rank, more, names = entry
+                read, item_rank, more, names, _, _ = entry
                 if names and not items.keys().isdisjoint(map(str.lower, words[1:])):
                     return None
                 if item_rank is not None:
                     if item_rank < rank:
                         return None
                     rank = item_rank
-                if not read(rec, line, at, words):
-                    return None
+                steps.append((read, at, line, words))
         at += len(line) + 1
-    return rec
+    return steps, rank, more
+
+
+def _apply(rec: HandRecord, steps: list[Step], at: int) -> bool:
+    """Read the lines of a plan into ``rec``, the first at offset ``at``.  False: a reader
+    said its line is not plain (a repeated single item finds its field filled)."""
+    for read, start, line, words in steps:  # noqa: SIM110 - a loop, not a generator: this runs for every hand
+        if not read(rec, line, at + start, words):
+            return False
+    return True
+
+
+_LINE = r"  {not_block}[a-z]++(?: [ -~]*+)?\n"
+"""An item line between the blocks: two spaces, a word (not a block item's keyword and
+its space), printable ASCII (so ``str.split`` cuts it as the grammar does); each is read
+by its item's plain reader."""
+
+
+def _plan_text(
+    text: str, items: dict[str, PlainItem], rank: int, more: PlainReader | None
+) -> tuple[list[Step], int, PlainReader | None] | None:
+    """``_plan`` of the lines of ``text``."""
+    return _plan(text.split("\n"), items, rank, more)
+
+
+class Layout:
+    """The layout ``fmt`` writes, as one regular expression per hand: the ``hand`` line,
+    then each block item of ``items`` (those with a ``PlainItem.block``) in their order,
+    each a keyword and its lines, one space between words and its later lines indented
+    under its first (or no such item), and any item lines around them.
+
+    >>> from referee.notation.items import PLAIN_ITEMS
+    >>> Layout(PLAIN_ITEMS).words
+    ('deal', 'play')
+    """
+
+    def __init__(self, items: dict[str, PlainItem]) -> None:
+        blocks = sorted((entry.rank if entry.rank is not None else -1, word) for word, entry in items.items() if entry.block is not None)
+        self.words = tuple(word for _, word in blocks)
+        lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(self.words) + ") )") + ")*+)"
+        pattern = r"(\n*)hand ([0-9]{1,9})(?: dealer ([A-Za-z]))?\n" + lines
+        self.breaks: list[str] = []
+        for word in self.words:
+            line = items[word].line
+            brk = "\n" + " " * (len(INDENT) + len(word) + 1)
+            self.breaks.append(brk)
+            pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*+)\n{lines})?"
+        self.regex = re.compile(pattern + r"\n*\Z")
+        self.plans: list[LineMemo] = []
+        """The plan of each run of item lines (``_plan``), by its text: before the first
+        block, then after each (where the block's rank and reader of more lines hold)."""
+        rank: int = -1
+        more: PlainReader | None = None
+        self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
+        self.steps: list[tuple[LineMemo, int, PlainBlock, str]] = []
+        """Each block item: the plans of the item lines before it, its rank, its reader, its line break."""
+        for word, brk in zip(self.words, self.breaks, strict=True):
+            entry = items[word]
+            if entry.rank is None or entry.block is None:
+                raise ValueError(f"a block item has a place in the order: {word}")
+            self.steps.append((self.plans[-1], entry.rank, entry.block, brk))
+            rank, more = entry.rank, entry.more
+            self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
+
+    def read(self, text: str, base: int) -> HandRecord | None:
+        """The hand in ``text`` (as ``plain_hand``), when it is in this layout; None otherwise."""
+        m = self.regex.match(text)
+        if m is None:
+            return None
+        groups = m.groups()
+        rec = HandRecord()
+        start = base + m.end(1)
+        rec.number = int(groups[1])
+        dealer = groups[2]
+        if dealer is None:
+            end = base + m.end(2)
+        else:
+            end = base + m.end(3)
+            rec.dealer = dealer.upper()
+            rec.dealer_at = (end - 1, end)
+        rec.at = (start, end)
+        rank = -1
+        g = 3  # the first run of item lines (``groups`` counts from 0)
+        for plans, block_rank, read_block, brk in self.steps:
+            lines = groups[g]
+            if lines:
+                plan = plans[lines]
+                if plan is None or not _apply(rec, plan[0], base + m.start(g + 1)):
+                    return None
+                rank = plan[1]
+            block = groups[g + 1]
+            g += 2
+            if block is None:  # the item is not in the hand (nor the lines after it)
+                continue
+            if block_rank < rank or not read_block(rec, block, base + m.start(g), brk):
+                return None
+            rank = block_rank
+        lines = groups[g]
+        if lines:
+            plan = self.plans[-1][lines]
+            if plan is None or not _apply(rec, plan[0], base + m.start(g + 1)):
+                return None
+        return rec

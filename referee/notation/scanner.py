@@ -264,15 +264,20 @@ class _Cutter:
             self.skipping = False
             self.buf, self.size, self.tail = [skipped[self.tail :]] if skipped[self.tail :] else [], self.size - self.tail, 0
         elif self.tail:
-            text = "".join(self.buf)
-            head, rest = text[: self.tail], text[self.tail :]
-            if len(head) > MAX_CHUNK:
-                yield TooLong(self.line, len(head))
-            else:
-                yield Chunk(self.kind, head, self.offset, self.line)
-            self._advance(head, len(head))
-            self.buf, self.size, self.tail = [rest] if rest else [], len(rest), 0
+            yield self._cut()
         self.kind = kind
+
+    def _cut(self) -> Chunk | TooLong:
+        """Cut the current chunk (not skipped) at its tail, which is not 0."""
+        buf = self.buf
+        text = buf[0] if len(buf) == 1 else "".join(buf)
+        tail = self.tail
+        head, rest = text[:tail], text[tail:]
+        line = self.line
+        self.offset += tail
+        self.line += head.count("\n")
+        self.buf, self.size, self.tail = [rest] if rest else [], len(rest), 0
+        return TooLong(line, tail) if tail > MAX_CHUNK else Chunk(self.kind, head, self.offset - tail, line)
 
     def _fast(self, text: str) -> Iterator[Chunk | TooLong]:
         """Whole lines with no ``{`` and no comment open: the boundaries are the lines the
@@ -286,7 +291,12 @@ class _Cutter:
             c = _back(text, at, b)
             if c > at:
                 self._add(text[at:c], True)
-            yield from self._boundary(kind)
+            if self.skipping:
+                yield from self._boundary(kind)
+            else:  # ``_boundary``, without a generator
+                if self.tail:
+                    yield self._cut()
+                self.kind = kind
             self._add(text[c:b], False)
             at = b
             if self.size > MAX_CHUNK and not self.skipping:
@@ -358,10 +368,13 @@ def _has_text(text: str, lo: int, hi: int) -> bool:
 def _back(text: str, lo: int, b: int) -> int:
     """Where the blank and comment lines just before ``b`` (a line start) begin, not before ``lo``."""
     c = b
+    rfind = text.rfind
     while c > lo:
-        s = max(text.rfind("\n", lo, c - 1) + 1, lo)
+        s = rfind("\n", lo, c - 1) + 1
+        if s < lo:
+            s = lo
         body = text[s:c].strip(" \t\f\r\n")  # the grammar's white space only: a vertical tab is text
-        if body and not body.startswith(";"):
+        if body and body[0] != ";":
             break
         c = s
     return c

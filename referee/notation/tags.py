@@ -100,7 +100,9 @@ def scan_tags(text: str, base: int) -> tuple[list[Tag], int, bool]:
             return tags, pos, broken
         parts = _PARTS.match(text, pos)
         assert parts is not None  # the TAG terminal guarantees the shape
-        value = _ESCAPE.sub(r"\1", parts.group(2))
+        value = parts.group(2)
+        if "\\" in value:  # only where there is an escape: the substitution cost 4 µs a tag
+            value = _ESCAPE.sub(r"\1", value)
         tags.append(Tag(canonical_name(parts.group(1)), value, (base + m.start(), base + m.end())))
         pos = _SPACE.match(text, m.end()).end()  # type: ignore[union-attr]
     return tags, pos, broken

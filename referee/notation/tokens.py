@@ -22,9 +22,11 @@ __all__ = [
     "MAX_DIGITS",
     "ODD_SPACES",
     "SEAT_OF",
+    "SEAT_TEXT",
     "SPACES",
     "SUITS",
     "TILES",
+    "TILE_TEXT",
     "TOKEN",
     "Problem",
     "fits_number",
@@ -62,8 +64,15 @@ for _t in ALL_TILES.values():
     for _text in (f"{_t.hi}-{_t.lo}", f"{_t.lo}-{_t.hi}", f"{_t.hi}{_t.lo}", f"{_t.lo}{_t.hi}"):
         TILES[_text] = _t
 
+TILE_TEXT = "[0-6]-[0-6]"
+"""A tile as ``fmt`` writes it (``6-4``, or ``4-6`` as written), a regular expression: every
+text it matches is in ``TILES`` (``tests/notation/test_grammar.py``)."""
+
 LETTERS = frozenset(ascii_letters)
 """What a seat is: one letter (the grammar's ``SEAT``)."""
+
+SEAT_TEXT = "[A-Za-z]"
+"""A seat, a regular expression: the letters of ``LETTERS``."""
 
 SEAT_OF = {c: c.upper() for c in LETTERS}
 """A seat word to the seat (``SEAT_OF["n"] == "N"``): any other word is not a seat."""

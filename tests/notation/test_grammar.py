@@ -51,7 +51,19 @@ from referee.notation.record import (
 )
 from referee.notation.scanner import HAND, HEADER, Chunk, chunks
 from referee.notation.tags import trailer_end
-from referee.notation.tokens import SPACES, SUITS, TILES, TOKEN, is_number, is_signed, is_tile_like, splits_as_grammar
+from referee.notation.tokens import (
+    LETTERS,
+    SEAT_TEXT,
+    SPACES,
+    SUITS,
+    TILE_TEXT,
+    TILES,
+    TOKEN,
+    is_number,
+    is_signed,
+    is_tile_like,
+    splits_as_grammar,
+)
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from tests.mutations import EDITS, mutate
@@ -88,6 +100,16 @@ def test_tiles_are_the_double_six_tiles_the_tile_terminal_matches() -> None:
     assert set(TILES) == dominoes
     assert all(is_tile_like(text) == bool(tile.fullmatch(text)) for text in candidates | {"7", "6--6", "666", "6-6a"})
     assert {TILES[t] for t in TILES} == set(ALL_TILES.values())
+
+
+def test_the_layout_patterns_of_a_tile_and_a_seat_take_only_what_the_tables_take() -> None:
+    """``TILE_TEXT`` and ``SEAT_TEXT`` (the layout ``fmt`` writes, ``plain.Layout``) match
+    tiles as ``fmt`` writes them, either way round, and seats: each text they take is in
+    the tables of the tile and seat words."""
+    tile, seat = re.compile(TILE_TEXT), re.compile(SEAT_TEXT)
+    texts = {chr(c) for c in range(128)} | {f"{a}-{b}" for a in range(10) for b in range(10)} | set(TILES)
+    assert {t for t in texts if tile.fullmatch(t)} == {t for t in TILES if "-" in t}
+    assert {t for t in texts if seat.fullmatch(t)} == LETTERS
 
 
 def test_suit_words_are_the_suit_terminal_alternatives() -> None:

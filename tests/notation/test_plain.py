@@ -21,9 +21,9 @@ from referee.engine.games import make_rules
 from referee.notation import memo as memo_module
 from referee.notation.comments import blank
 from referee.notation.hands import scan_hand
-from referee.notation.items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS
+from referee.notation.items import ITEMS, KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS, PLAIN_LAYOUT
 from referee.notation.memo import LineMemo
-from referee.notation.plain import plain_hand
+from referee.notation.plain import Layout, plain_hand
 from referee.notation.record import HandRecord
 from referee.notation.scanner import HAND, Chunk, chunks
 from referee.notation.writer import format_game
@@ -51,13 +51,26 @@ def _hands(text: str) -> list[tuple[str, int]]:
 
 
 def _agree(text: str, base: int) -> HandRecord | None:
-    """The plain reading of a hand, after checking it against the general reader's."""
+    """The plain reading of a hand, after checking it against the general reader's; and the
+    layout's (``PLAIN_LAYOUT``, blocks read whole) against the plain reading line by line."""
     plain = plain_hand(text, base, PLAIN_ITEMS)
     if plain is not None:
         general = scan_hand(text, base, KEYWORDS, KEYWORD_WORDS)
         assert not general.broken and general.problems == [], text
         assert _fields(plain) == _fields(general.record), text
+    layout = PLAIN_LAYOUT.read(text, base)
+    if layout is not None:
+        assert plain is not None, text
+        assert _fields(layout) == _fields(plain), text
+    with_layout = plain_hand(text, base, PLAIN_ITEMS, PLAIN_LAYOUT)
+    assert _fields(with_layout) == _fields(plain), text
     return plain
+
+
+def _in_layout(text: str, base: int) -> HandRecord | None:
+    """The layout's reading of a hand, after checking it (``_agree``)."""
+    _agree(text, base)
+    return PLAIN_LAYOUT.read(text, base)
 
 
 def _simulated(game: str, seed: int, players: str = "random") -> str:
@@ -78,6 +91,60 @@ def test_the_written_layout_takes_the_fast_path(game: str, players: str) -> None
         assert hands
         for text, base in hands:
             assert _agree(text, base) is not None, text
+            assert _in_layout(text, base) is not None, text
+
+
+def test_the_layout_reads_winners_and_lines_between_its_blocks() -> None:
+    text = (
+        "hand 12 dealer s\n"
+        "  misdeal by S\n"
+        "  deal N 6-6 6-5\n"
+        "       E 5-5 5-4\n"
+        "  bid N 30, E pass\n"
+        "  trump sixes\n"
+        "  play N 6-6 E 5-5 => N\n"
+        "       N 6-5 E 5-4\n"
+        "       N 4-6 e 45 => N\n"
+        "  claim\n"
+        "  result NS 30 made\n"
+    )
+    (blanked, base), *_ = _hands('[Rules "42"]\n\n' + text)
+    record = _in_layout(blanked, base)
+    assert record is None  # `e 45`: a tile not as fmt writes it
+    record = _in_layout(*_hands(text.replace("e 45", "E 5-4"))[0])
+    assert record is not None and record.misdeal is not None and record.claim is not None
+    assert [t.winner for t in record.tricks] == ["N", None, "N"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("  deal", "  DEAL"),  # a keyword in capitals
+        ("       E 5-5", "      E 5-5"),  # a row indented otherwise
+        ("E 5-5 5-4", "E 5-5  5-4"),  # two spaces
+        ("  trump sixes\n", "  trump sixes\n  trump fives\n"),  # a single item twice
+        ("  bid N 30, E pass\n", ""),
+        ("  result NS 30 made\n", "  result NS 30 made\n  play N 4-4\n"),  # a second play item
+        ("  trump sixes\n", "  trump sixes\n  deal W 3-3\n"),  # a second deal item
+        ("  result NS 30 made\n", "  result NS 30 made\n  bid S pass\n"),  # out of order
+        ("  bid N 30, E pass\n", "  bid N 30, E pass\n  n 4-4 3-3\n"),  # a deal row indented as an item
+        ("hand 12", "hand 0012"),
+    ],
+)
+def test_the_layout_reads_what_the_lines_read_or_declines(change: tuple[str, str]) -> None:
+    text = (
+        "hand 12 dealer s\n  deal N 6-6 6-5\n       E 5-5 5-4\n  bid N 30, E pass\n  trump sixes\n"
+        "  play N 6-6 E 5-5 => N\n       N 6-5 E 5-4\n  result NS 30 made\n"
+    )
+    for blanked, base in _hands(text.replace(*change)):
+        _agree(blanked, base)
+
+
+def test_the_layout_of_one_item_is_its_own_block() -> None:
+    for spec in ITEMS:
+        if spec.plain_block is not None:
+            layout = Layout({word: spec.plain_item for word in spec.keywords})
+            assert layout.words == spec.keywords
 
 
 def test_comments_and_spacing_keep_the_fast_path_and_its_places() -> None:

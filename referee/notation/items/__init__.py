@@ -19,11 +19,11 @@ Adding an item is a module here, its line in ``ITEMS``, its rule in
 from __future__ import annotations
 
 from ..hands import Keyword
-from ..plain import PlainItem
+from ..plain import Layout, PlainItem
 from . import accept, award, bid, claim, deal, exchange, forfeit, kitty, misdeal, play, renege, result, score, trump
 from .spec import ItemSpec
 
-__all__ = ["ITEMS", "KEYWORDS", "KEYWORD_WORDS", "PLAIN_ITEMS", "ItemSpec", "item_table"]
+__all__ = ["ITEMS", "KEYWORDS", "KEYWORD_WORDS", "PLAIN_ITEMS", "PLAIN_LAYOUT", "ItemSpec", "item_table"]
 
 ITEMS: tuple[ItemSpec, ...] = (
     misdeal.SPEC,
@@ -48,10 +48,10 @@ KEYWORDS: dict[str, Keyword] = {
 }
 """Each item keyword (lower case) to what the hand scanner needs of its item."""
 KEYWORD_WORDS = frozenset(KEYWORDS)
-PLAIN_ITEMS: dict[str, PlainItem] = {
-    word: PlainItem(spec.plain, spec.rank, spec.plain_more, spec.names) for spec in ITEMS for word in spec.keywords
-}
+PLAIN_ITEMS: dict[str, PlainItem] = {word: spec.plain_item for spec in ITEMS for word in spec.keywords}
 """Each item keyword (lower case) to its reader of the plain layout."""
+PLAIN_LAYOUT = Layout(PLAIN_ITEMS)
+"""The layout ``fmt`` writes, read a block at a time (``plain.Layout``)."""
 
 
 def item_table() -> str:

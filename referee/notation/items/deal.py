@@ -14,12 +14,14 @@ from ...engine.tiles import Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..record import Dealt, HandRecord
-from ..tokens import SEAT_OF, TILES, is_seat, is_tile_like
+from ..tokens import SEAT_OF, SEAT_TEXT, TILE_TEXT, TILES, is_seat, is_tile_like
 from .spec import ItemSpec
 
 __all__ = ["SPEC"]
 
 _TILE = TILES.__getitem__
+_WORD = {**TILES, **SEAT_OF}.__getitem__
+"""A word of a row in the layout ``fmt`` writes: a seat, or a tile."""
 
 
 # deal: DEAL dealt*      dealt: SEAT TILE+
@@ -87,6 +89,33 @@ def plain_row(rec: HandRecord, line: str, at: int, words: list[str], start: int 
     return True
 
 
+ROW = f"{SEAT_TEXT}(?: {TILE_TEXT})++"
+"""A row of the deal in the layout ``fmt`` writes: a seat and its tiles, one space between."""
+
+
+def plain_block(rec: HandRecord, block: str, at: int, brk: str) -> bool:
+    """The rows of the deal, each matched by ``ROW`` and separated by ``brk``: every word is
+    a seat or a tile of four characters with its space, so a row of ``n`` characters holds
+    ``(n + 3) // 4`` words, and its span is its text."""
+    if rec.deal is not None:
+        return False
+    rows: list[Dealt] = []
+    rec.deal = rows
+    try:
+        words = list(map(_WORD, block.split()))
+    except KeyError:  # pragma: no cover - ``ROW`` takes only seats and tiles
+        return False
+    i = 0
+    step = len(brk)
+    for row in block.split(brk):
+        n = len(row)
+        j = i + ((n + 3) >> 2)
+        rows.append(Dealt(words[i], words[i + 1 : j], (at, at + n)))  # type: ignore[arg-type]
+        i = j
+        at += n + step
+    return True
+
+
 def write(hand: HandRecord, out: Lines) -> None:
     if hand.deal:
         out.block("deal", [(d.comments, f"{d.seat} {' '.join(map(str, d.tiles))}".rstrip(), d.after) for d in hand.deal])
@@ -103,6 +132,8 @@ SPEC = ItemSpec(
     scan=scan,
     plain=plain,
     plain_more=plain_row,
+    plain_block=plain_block,
+    plain_line=ROW,
     write=write,
     form="`deal SEAT TILE... SEAT TILE...` (seats in any order)",
 )

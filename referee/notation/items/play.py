@@ -18,7 +18,7 @@ from ..hands import HandScan
 from ..lines import Lines, inline
 from ..locate import play_spans
 from ..record import HandRecord, Play, TrickRecord
-from ..tokens import SEAT_OF, TILES, is_seat, is_tile_like
+from ..tokens import SEAT_OF, SEAT_TEXT, TILE_TEXT, TILES, is_seat, is_tile_like
 from .common import not_a_seat
 from .spec import ItemSpec
 
@@ -161,6 +161,40 @@ def plain_trick(rec: HandRecord, line: str, at: int, words: list[str], start: in
     return True
 
 
+TRICK = f"{SEAT_TEXT} {TILE_TEXT}(?: {SEAT_TEXT} {TILE_TEXT})*+(?: => {SEAT_TEXT})?"
+"""A trick in the layout ``fmt`` writes: its plays, one space between words, and its winner."""
+
+
+def plain_block(rec: HandRecord, block: str, at: int, brk: str) -> bool:
+    """The tricks, each matched by ``TRICK`` and separated by ``brk``.  With no winner
+    written, every play is a seat and a tile with a space between and after, so a trick
+    of ``n`` characters holds ``(n + 1) // 6`` plays, and its span is its text; a trick
+    with its winner is read as ``plain_trick`` reads it."""
+    tricks = rec.tricks
+    if tricks:
+        return False
+    step = len(brk)
+    if "=" in block:
+        for line in block.split(brk):
+            if not plain_trick(rec, line, at, line.split(), 0):
+                return False  # pragma: no cover - ``TRICK`` takes only what ``plain_trick`` takes
+            at += len(line) + step
+        return True
+    words = block.split()
+    try:
+        plays = list(map(_by_tile, map(_PLAYS.__getitem__, words[0::2]), words[1::2]))
+    except KeyError:  # pragma: no cover - ``TRICK`` takes only seats and tiles
+        return False
+    i = 0
+    for line in block.split(brk):
+        n = len(line)
+        j = i + (n + 1) // 6
+        tricks.append(TrickRecord(plays[i:j], None, (at, at + n)))
+        i = j
+        at += n + step
+    return True
+
+
 def _play(play: Play, more: bool) -> str:
     """``W 5-5``; comments inside the play go between its seat and its tile, a comment
     after it on the line stays after it (``{...}``, as more plays follow)."""
@@ -229,6 +263,8 @@ SPEC = ItemSpec(
     scan=scan,
     plain=plain,
     plain_more=plain_trick,
+    plain_block=plain_block,
+    plain_line=TRICK,
     write=write,
     form="`play TRICK` then one trick per line, or tricks separated by `/`",
     parts=parts,

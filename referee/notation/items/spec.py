@@ -16,7 +16,7 @@ from ...source import Span
 from ..grammar import keyword
 from ..hands import ItemReader, Keyword, scan_hand
 from ..lines import Lines
-from ..plain import PlainItem, PlainReader, plain_hand
+from ..plain import Layout, PlainBlock, PlainItem, PlainReader, plain_hand
 from ..record import HandRecord
 
 __all__ = ["ItemSpec", "Parts", "Writer"]
@@ -52,6 +52,10 @@ class ItemSpec:
     tricks); None: it has no such lines."""
     names: bool = False
     """Its words include names (sides) the plain reader takes as they come."""
+    plain_block: PlainBlock | None = None
+    """Reads its lines whole in the layout ``fmt`` writes (``plain.Layout``); None: line by line."""
+    plain_line: str | None = None
+    """One line of its block in that layout, a regular expression (with ``plain_block``)."""
     write: Writer
     form: str
     """How it is written, for docs/notation.md's item table."""
@@ -70,6 +74,11 @@ class ItemSpec:
         """Its keywords, lower case (``("widow", "cat")``)."""
         return tuple(keyword(t) for t in self.terminals)
 
+    @property
+    def plain_item(self) -> PlainItem:
+        """What ``plain_hand`` needs of this item."""
+        return PlainItem(self.plain, self.rank, self.plain_more, self.names, self.plain_block, self.plain_line)
+
     def entries(self, hand: HandRecord) -> list[Any]:
         """What the item holds in ``hand``: the entries of a list field, the value of
         another, nothing when absent."""
@@ -86,8 +95,8 @@ class ItemSpec:
         hand = "hand\n" + text + "\n"
         base = -len("hand\n")
         if plain:
-            table = {w: PlainItem(self.plain, self.rank, self.plain_more, self.names) for w in self.keywords}
-            found = plain_hand(hand, base, table)
+            table = {w: self.plain_item for w in self.keywords}
+            found = plain_hand(hand, base, table, Layout(table))
             return None if found is None else getattr(found, self.field)
         words = frozenset(self.keywords)
         scan = scan_hand(hand, base, {w: Keyword(w, self.scan, self.rank, self.field if self.single else None) for w in words}, words)
