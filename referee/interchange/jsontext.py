@@ -73,6 +73,7 @@ def place_writer(source: Source | None) -> Place:
     seg = source.segments[0]
     base, end = seg.offset, seg.offset + len(seg.text)
     starts = [base + s for s in source.line_starts(0)]
+    starts.append(end + 1)  # past every place: a place's line always has a start after it
     lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
 
     def fast(span: Span | None) -> str:
@@ -82,6 +83,9 @@ def place_writer(source: Source | None) -> Place:
         if not (base <= a <= end and base <= b <= end):
             return slow(span)
         r = bisect_right(starts, a)
+        if a <= b < starts[r]:  # both ends on one line (nearly every place): one bisection
+            line, start = lines + r, starts[r - 1] - 1
+            return f'{{"line":{line},"column":{a - start},"end_line":{line},"end_column":{b - start}}}'
         t = bisect_right(starts, b)
         return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
 
@@ -151,11 +155,12 @@ def _mapping(obj: Any, place: Place, source: Source | None) -> str:
     if not obj:
         return "{}"
     w = _W
+    enc = encode_basestring
     parts = []
     for k, v in obj.items():
         if type(k) is not str:
             return _general(obj, place, source)  # a key json.dumps turns into text its own way
-        parts.append(encode_basestring(k) + ":" + w[type(v)](v, place, source))
+        parts.append(f"{enc(k)}:{v}" if type(v) is int else enc(k) + ":" + w[type(v)](v, place, source))  # an int's text is its format()
     return "{" + ",".join(parts) + "}"
 
 
