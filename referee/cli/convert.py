@@ -16,10 +16,10 @@ from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
     from ..interchange.peers.registry import Assembler
-    from ..notation.writer import RecordWriter
     from ..judging.judged import Judged
     from ..judging.replay import Referee
     from ..notation.record import GameRecord
+    from ..notation.writer import RecordWriter
     from ..run.outcomes import Outcome
 
 
