@@ -192,11 +192,12 @@ def score_document(j: Judged) -> dict[str, Any]:
     }
 
 
-def _both(actual: str, stated: str | None, wrong: bool) -> Text:
-    """A cell: the replay's value, and the written one beside it (in red) when they disagree."""
+def _both(actual: str, stated: str | None, wrong: bool) -> Text | str:
+    """A cell: the replay's value (a text of a ``literal`` column, drawn as ``Text(actual)``),
+    and the written one beside it (in red) when they disagree."""
     if wrong and stated:
         return Text.assemble(actual, (f" (written: {stated})", "bold red"))
-    return Text(actual)
+    return actual
 
 
 def score_sheet(j: Judged) -> list[RenderableType]:
@@ -218,7 +219,8 @@ def score_sheet(j: Judged) -> list[RenderableType]:
         parts.append(Text("players: " + ", ".join(f"{side} {side_players(side, game, names)}" for side in game.team_labels)))
     per_hand, _rest = by_hand(j)
     headers = ["hand", "dealer", "bid", "trump", "points", "result", "award", "score", *(["!"] if per_hand else [])]
-    table = Grid(headers, [col == "hand" for col in headers])  # drawn plainly when piped (report/tables.py)
+    literal = [col in ("result", "award", "score") for col in headers]  # drawn as Text: as written
+    table = Grid(headers, [col == "hand" for col in headers], literal)  # drawn plainly when piped (report/tables.py)
     for row in hand_rows(j):
         found = [d.code for d in per_hand.get(row["hand"], [])]
         bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""

@@ -56,6 +56,8 @@ def _plain_text(cell: RenderableType) -> str | None:
         text = visible(cell)  # as escaping.Console.render_str shows a string
     elif isinstance(cell, Text) and not cell.end.strip("\n"):
         text = cell.plain
+        if text.isascii() and text.isprintable():  # nothing visible() would change, no line break or tab
+            return text if text == text.strip() else None
         if visible(text) != text:
             return None
     else:
@@ -77,17 +79,21 @@ class Grid:
     that ``table`` makes of it everywhere else.  Building a rich table cell by cell was
     half of what ``score`` spent on a sheet.
 
-    >>> g = Grid(["hand", "score"], [True, False])
+    A text cell of a column named in ``literal`` stands for ``Text(cell)`` (its characters
+    as they are: no highlighting), made only when rich draws it.
+
+    >>> g = Grid(["hand", "score"], [True, False], [False, True])
     >>> g.add_row("1", "NS 1 EW 0")
     >>> grid_lines(g, 80) == plain_lines(g.table(), 80)
     True
     """
 
-    __slots__ = ("headers", "rights", "rows")
+    __slots__ = ("headers", "literal", "rights", "rows")
 
-    def __init__(self, headers: list[str], rights: list[bool]) -> None:
+    def __init__(self, headers: list[str], rights: list[bool], literal: list[bool] | None = None) -> None:
         self.headers = headers
         self.rights = rights
+        self.literal = literal or [False] * len(headers)
         self.rows: list[tuple[RenderableType, ...]] = []
 
     def add_row(self, *cells: RenderableType) -> None:
@@ -101,7 +107,7 @@ class Grid:
         for header, right in zip(self.headers, self.rights, strict=True):
             table.add_column(header, justify="right" if right else "left")
         for row in self.rows:
-            table.add_row(*row)
+            table.add_row(*[Text(c) if isinstance(c, str) and as_text else c for c, as_text in zip(row, self.literal, strict=True)])
         return folded(table)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -116,11 +122,19 @@ def grid_lines(grid: Grid, width: int) -> list[str] | None:
     colour (``plain_lines``), or None, for rich to draw."""
     if not grid.rows:
         return None
-    columns = [[header, *cells] for header, *cells in zip(grid.headers, *grid.rows, strict=True)]
-    texts = [[_plain_text(c) for c in column] for column in columns]
+    columns = zip(zip(grid.headers, *grid.rows, strict=True), grid.literal, strict=True)
+    texts = [[_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)] for (header, *cells), as_text in columns]
     if any(None in column for column in texts):
         return None
     return _drawn(texts, grid.rights, width)  # type: ignore[arg-type]
+
+
+def _literal_text(cell: RenderableType) -> str | None:
+    """``_plain_text`` of a cell of a ``literal`` column: a text as ``Text(cell)`` (which is
+    the text itself when it is printable ASCII)."""
+    if isinstance(cell, str) and not (type(cell) is str and cell.isascii() and cell.isprintable()):
+        cell = Text(cell)
+    return _plain_text(cell)
 
 
 def plain_lines(table: Table, width: int) -> list[str] | None:
