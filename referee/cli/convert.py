@@ -15,9 +15,11 @@ from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, R
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
+    from ..interchange.peers.registry import Assembler
     from ..judging.judged import Judged
     from ..judging.replay import Referee
     from ..notation.record import GameRecord
+    from ..notation.writer import RecordWriter
     from ..run.outcomes import Outcome
 
 
@@ -99,8 +101,6 @@ def convert(
     import sys
     from functools import partial
 
-    from ..interchange.peers.registry import Assembler, encode_judged, said
-    from ..notation.writer import RecordWriter
     from ..report.render import fold_repeats
     from ..run.inputs import EXTENSIONS, UsageError, expand_paths
     from ..run.local import default_jobs, tune_gc
@@ -137,15 +137,16 @@ def convert(
         stream = sink.stream
         if to is ToFormat.json:
             stream.write("[")
+        # the peers' writers and the notation's are imported only for their outputs: a tenth of start-up
         extract: Callable[[Judged], Any] = (
             (_record_sheet if detail is Detail.hands else partial(_record_text, _referee(rules, options)))
             if to is ToFormat.text
             else _record_json
             if to in _OURS
-            else partial(encode_judged, to.value)
+            else partial(_peer_piece, to.value)
         )
-        writer = RecordWriter()
-        peers = Assembler(to.value)
+        writer = _text_writer() if to is ToFormat.text else None
+        peers = None if to in _OURS else _assembler(to.value)
         with Meter(err, files, show=wants_progress() and (not sink.to_stdout or not sys.stdout.isatty())) as meter:
             for o in _convert_source(files, source, referee, extract, jobs or default_jobs(), cluster):
                 totals.add_outcome(o)
@@ -155,7 +156,9 @@ def convert(
                     with meter.output():
                         for d in shown:
                             _print_diagnostic(err, d)
-                if o.data is not None and to not in _OURS:
+                if o.data is not None and peers is not None:
+                    from ..interchange.peers.registry import said
+
                     refused = said(o.data, o.file, o.index, to.value)
                     totals.count(o.file, None, False, [d for d in refused if d.is_error])
                     with meter.output():
@@ -172,9 +175,9 @@ def convert(
                     if totals.exit_status == 2:
                         break
                     continue
-                if to not in _OURS:
+                if peers is not None:
                     stream.write(peers.add(o.data.piece))
-                elif to is ToFormat.text:
+                elif writer is not None:
                     stream.write(writer.text(o.data))
                 elif to is ToFormat.json:
                     stream.write(("\n" if first else ",\n") + o.data)
@@ -184,10 +187,29 @@ def convert(
                 sink.boundary()
         if to is ToFormat.json:
             stream.write("\n]\n")
-        if to not in _OURS:
+        if peers is not None:
             stream.write(peers.end())
     err.print(totals.summary())
     raise typer.Exit(totals.exit_status)
+
+
+def _assembler(target: str) -> Assembler:
+    from ..interchange.peers.registry import Assembler
+
+    return Assembler(target)
+
+
+def _text_writer() -> RecordWriter:
+    from ..notation.writer import RecordWriter
+
+    return RecordWriter()
+
+
+def _peer_piece(target: str, j: Judged) -> Any:
+    """``convert --to`` another program's format: the piece of one record (run in the worker processes)."""
+    from ..interchange.peers.registry import encode_judged
+
+    return encode_judged(target, j)
 
 
 def _record_json(j: Judged) -> str | None:

@@ -47,6 +47,12 @@ Place = Callable[[Span | None], str]
 Writer = Callable[[Any, Place, Source | None], str]
 
 
+_DIGITS = [str(i) for i in range(1024)]
+"""The text of each whole number below 1,024, looked up: formatting one costs ten times as
+much, and a hand's document writes about 120 (its places' lines and columns, its points)."""
+_N = len(_DIGITS)
+
+
 def _no_place(span: Span | None) -> str:
     return "null"
 
@@ -73,7 +79,11 @@ def place_writer(source: Source | None) -> Place:
     seg = source.segments[0]
     base, end = seg.offset, seg.offset + len(seg.text)
     starts = [base + s for s in source.line_starts(0)]
+    starts.append(end + 1)  # past every place: a place's line always has a start after it
     lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
+    heads: list[str | None] = [None] * len(starts)  # '{"line":L,"column":' by row, made when first met
+    mids: list[str] = [""] * len(starts)  # ',"end_line":L,"end_column":'
+    digits = _DIGITS
 
     def fast(span: Span | None) -> str:
         if span is None:
@@ -82,6 +92,14 @@ def place_writer(source: Source | None) -> Place:
         if not (base <= a <= end and base <= b <= end):
             return slow(span)
         r = bisect_right(starts, a)
+        start = starts[r - 1] - 1
+        if a <= b < starts[r] and b - start < _N:  # both ends on one line (nearly every place): one bisection
+            head = heads[r]
+            if head is None:
+                line = lines + r
+                head = heads[r] = f'{{"line":{line},"column":'
+                mids[r] = f',"end_line":{line},"end_column":'
+            return f"{head}{digits[a - start]}{mids[r]}{digits[b - start]}}}"
         t = bisect_right(starts, b)
         return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
 
@@ -124,7 +142,7 @@ def _bool(obj: Any, place: Place, source: Source | None) -> str:
 
 
 def _int(obj: Any, place: Place, source: Source | None) -> str:
-    return int.__repr__(obj)
+    return _DIGITS[obj] if 0 <= obj < _N else int.__repr__(obj)
 
 
 def _tile(obj: Any, place: Place, source: Source | None) -> str:
@@ -134,13 +152,25 @@ def _tile(obj: Any, place: Place, source: Source | None) -> str:
 def _sequence(obj: Any, place: Place, source: Source | None) -> str:
     if not obj:
         return "[]"
-    kinds = set(map(type, obj))
-    if len(kinds) == 1:
-        kind = kinds.pop()
+    kind = type(obj[0])
+    for x in obj:  # cheaper than a set of the types for the few items of a list here
+        if type(x) is not kind:
+            break
+    else:
         if kind is str:
+            joined = '","'.join(obj)  # as they are when no text holds what JSON escapes (a seat, a tile's text)
+            if joined.isprintable() and "\\" not in joined and joined.count('"') == 2 * len(obj) - 2:
+                return '["' + joined + '"]'
             return "[" + ",".join(map(encode_basestring, obj)) + "]"
         if kind is Tile:
             return "[" + ",".join(map(_TILES.__getitem__, obj)) + "]"
+        memo = _MEMO.get(kind)  # held while read: its objects stay alive, so no identity in it is reused
+        if memo is not None:
+            texts = memo[0]
+            try:  # objects written before (a trick's plays): their texts joined without a call each
+                return "[" + ",".join([texts[id(x)] for x in obj]) + "]"
+            except KeyError:
+                pass
         one = _W[kind]
         return "[" + ",".join([one(x, place, source) for x in obj]) + "]"
     w = _W
@@ -151,11 +181,15 @@ def _mapping(obj: Any, place: Place, source: Source | None) -> str:
     if not obj:
         return "{}"
     w = _W
+    enc = encode_basestring
     parts = []
     for k, v in obj.items():
         if type(k) is not str:
             return _general(obj, place, source)  # a key json.dumps turns into text its own way
-        parts.append(encode_basestring(k) + ":" + w[type(v)](v, place, source))
+        if type(v) is int:  # an int's text is its format()
+            parts.append(f"{enc(k)}:{_DIGITS[v] if 0 <= v < _N else v}")
+        else:
+            parts.append(enc(k) + ":" + w[type(v)](v, place, source))
     return "{" + ",".join(parts) + "}"
 
 
@@ -199,7 +233,7 @@ def _defaults(kind: type) -> dict[str, Any]:
 
 _FAST: dict[type, tuple[str, str]] = {
     str: ("type({v}) is str", "enc(v)"),
-    int: ("type({v}) is int", "v"),  # an int's text is its format()
+    int: ("type({v}) is int", "(digits[v] if 0 <= v < N else v)"),  # an int's text is its format()
     bool: ("{v} is True", '"true"'),
     Tile: ("type({v}) is Tile", "tiles[v]"),
     type(None): ("{v} is None", '"null"'),
@@ -252,7 +286,7 @@ def _object_writer(kind: type) -> Writer:
     text, written once, a value of a type its hint names written inline, and every
     other value through its type's writer."""
     namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
-    namespace.update(Tile=Tile)
+    namespace.update(Tile=Tile, digits=_DIGITS, N=_N)
     defaults = _defaults(kind)
     hints = typing.get_type_hints(kind)
     pieces = []
@@ -261,9 +295,9 @@ def _object_writer(kind: type) -> Writer:
         value = f"p(o.{name})" if is_place(name) else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
         pieces.append(key + "{" + value + "}")
     body = "".join(pieces) + "}}" if pieces else "{{}}"
-    exec(f"def write(o, p, s):\n    return f'{body}'\n", namespace)
+    exec(compile(f"def write(o, p, s):\n    return f'{body}'\n", f"<json {kind.__name__}>", "exec"), namespace)
     writer: Writer = namespace["write"]
-    return _remembered(writer) if _immutable(kind) else writer
+    return _remembered(writer, kind) if _immutable(kind) else writer
 
 
 def _immutable(kind: type) -> bool:
@@ -286,21 +320,28 @@ def _plain(hint: Any) -> bool:
 _REMEMBERED = 4096
 """Texts a class keeps (then it starts again): a game's plays are a few hundred shared objects."""
 
+_MEMO: dict[type, tuple[dict[int, str], dict[int, Any]]] = {}
+"""For each class whose objects' texts are remembered: the texts by the object's identity,
+and the objects by the same, kept alive so that no identity is reused while the pair is
+held.  An object is kept before its text is set, and a full pair is replaced, never
+emptied, so a reader holding a pair finds only texts of live objects (threads included)."""
 
-def _remembered(writer: Writer) -> Writer:
+
+def _remembered(writer: Writer, kind: type) -> Writer:
     """``writer``, keeping the text of each object it wrote: the reader shares one object
-    for each seat and tile played, so a file's 200,000 plays are written about 100 times.
-    Keyed by the object's identity and holding the object, so a key is never reused."""
-    texts: dict[int, tuple[Any, str]] = {}
+    for each seat and tile played, so a file's 200,000 plays are written about 100 times."""
+    _MEMO[kind] = ({}, {})
 
     def write(o: Any, p: Place, s: Source | None) -> str:
-        kept = texts.get(id(o))
-        if kept is not None and kept[0] is o:
-            return kept[1]
+        texts, kept = _MEMO[kind]
+        text = texts.get(id(o))
+        if text is not None:  # its object is kept in the same pair, alive: it is ``o``
+            return text
         text = writer(o, p, s)
-        if len(texts) >= _REMEMBERED:
-            texts.clear()
-        texts[id(o)] = (o, text)
+        if len(kept) >= _REMEMBERED:
+            _MEMO[kind] = texts, kept = {}, {}
+        kept[id(o)] = o
+        texts[id(o)] = text
         return text
 
     return write

@@ -7,7 +7,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from .. import codes
@@ -23,7 +22,7 @@ from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDES
-from .tables import folded
+from .tables import Grid
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
 
@@ -37,7 +36,7 @@ def _game(v: GameVerdict | None) -> Game:
 
 
 def _sides(d: dict[str, int] | None) -> str:
-    return " ".join(f"{k} {v}" for k, v in (d or {}).items())
+    return " ".join([f"{k} {v}" for k, v in d.items()]) if d else ""
 
 
 def _suit(hv: HandVerdict) -> str | None:
@@ -193,11 +192,12 @@ def score_document(j: Judged) -> dict[str, Any]:
     }
 
 
-def _both(actual: str, stated: str | None, wrong: bool) -> Text:
-    """A cell: the replay's value, and the written one beside it (in red) when they disagree."""
+def _both(actual: str, stated: str | None, wrong: bool) -> Text | str:
+    """A cell: the replay's value (a text of a ``literal`` column, drawn as ``Text(actual)``),
+    and the written one beside it (in red) when they disagree."""
     if wrong and stated:
         return Text.assemble(actual, (f" (written: {stated})", "bold red"))
-    return Text(actual)
+    return actual
 
 
 def score_sheet(j: Judged) -> list[RenderableType]:
@@ -218,11 +218,9 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     if names:
         parts.append(Text("players: " + ", ".join(f"{side} {side_players(side, game, names)}" for side in game.team_labels)))
     per_hand, _rest = by_hand(j)
-    table = Table()
-    for col in ("hand", "dealer", "bid", "trump", "points", "result", "award", "score"):
-        table.add_column(col, justify="right" if col == "hand" else "left")
-    if per_hand:
-        table.add_column("!")
+    headers = ["hand", "dealer", "bid", "trump", "points", "result", "award", "score", *(["!"] if per_hand else [])]
+    literal = [col in ("result", "award", "score") for col in headers]  # drawn as Text: as written
+    table = Grid(headers, [col == "hand" for col in headers], literal)  # drawn plainly when piped (report/tables.py)
     for row in hand_rows(j):
         found = [d.code for d in per_hand.get(row["hand"], [])]
         bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
@@ -239,7 +237,7 @@ def score_sheet(j: Judged) -> list[RenderableType]:
         if per_hand:
             cells.append(" ".join(dict.fromkeys(found)))
         table.add_row(*cells)
-    parts.append(folded(table))
+    parts.append(table)
     if v.mode == "game":
         winner = v.winner or ("unknown" if v.score is None else "nobody yet")
         players = side_players(v.winner, game, names) if v.winner else None

@@ -30,13 +30,14 @@ from collections.abc import Iterable
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from .escaping import visible
 
-__all__ = ["folded", "plain_lines", "print_parts"]
+__all__ = ["Grid", "folded", "grid_lines", "plain_lines", "print_parts"]
 
 
 def folded(table: Table) -> Table:
@@ -49,10 +50,14 @@ def folded(table: Table) -> Table:
 def _plain_text(cell: RenderableType) -> str | None:
     """The text of a one-line cell as rich would draw it without colour, or None when rich
     would do more with it (several lines, tabs, white space at an end, a control character)."""
+    if type(cell) is str and cell.isascii() and cell.isprintable():  # most cells: nothing to show otherwise
+        return cell if cell == cell.strip() else None
     if isinstance(cell, str):
         text = visible(cell)  # as escaping.Console.render_str shows a string
     elif isinstance(cell, Text) and not cell.end.strip("\n"):
         text = cell.plain
+        if text.isascii() and text.isprintable():  # nothing visible() would change, no line break or tab
+            return text if text == text.strip() else None
         if visible(text) != text:
             return None
     else:
@@ -66,6 +71,70 @@ def _cells(text: str) -> int:
     """Cells ``text`` takes on a terminal: its length when it is printable ASCII (one cell
     a character, as rich counts it), else rich's count; most cells of a score sheet are."""
     return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+
+
+class Grid:
+    """A table of one-line cells under a row of headers (a score sheet), which ``print_parts``
+    draws with string operations on a console without colour, and rich as the ``Table``
+    that ``table`` makes of it everywhere else.  Building a rich table cell by cell was
+    half of what ``score`` spent on a sheet.
+
+    A text cell of a column named in ``literal`` stands for ``Text(cell)`` (its characters
+    as they are: no highlighting), made only when rich draws it.
+
+    >>> g = Grid(["hand", "score"], [True, False], [False, True])
+    >>> g.add_row("1", "NS 1 EW 0")
+    >>> grid_lines(g, 80) == plain_lines(g.table(), 80)
+    True
+    """
+
+    __slots__ = ("headers", "literal", "rights", "rows")
+
+    def __init__(self, headers: list[str], rights: list[bool], literal: list[bool] | None = None) -> None:
+        self.headers = headers
+        self.rights = rights
+        self.literal = literal or [False] * len(headers)
+        self.rows: list[tuple[RenderableType, ...]] = []
+
+    def add_row(self, *cells: RenderableType) -> None:
+        if len(cells) != len(self.headers):
+            raise ValueError(f"a row of {len(cells)} cells in a grid of {len(self.headers)} columns")
+        self.rows.append(cells)
+
+    def table(self) -> Table:
+        """The rich table of the same cells (its columns fold a word too long for them)."""
+        table = Table()
+        for header, right in zip(self.headers, self.rights, strict=True):
+            table.add_column(header, justify="right" if right else "left")
+        for row in self.rows:
+            table.add_row(*[Text(c) if isinstance(c, str) and as_text else c for c, as_text in zip(row, self.literal, strict=True)])
+        return folded(table)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.table()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table())
+
+
+def grid_lines(grid: Grid, width: int) -> list[str] | None:
+    """The lines rich draws for ``grid.table()`` on a console ``width`` cells wide without
+    colour (``plain_lines``), or None, for rich to draw."""
+    if not grid.rows:
+        return None
+    columns = zip(zip(grid.headers, *grid.rows, strict=True), grid.literal, strict=True)
+    texts = [[_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)] for (header, *cells), as_text in columns]
+    if any(None in column for column in texts):
+        return None
+    return _drawn(texts, grid.rights, width)  # type: ignore[arg-type]
+
+
+def _literal_text(cell: RenderableType) -> str | None:
+    """``_plain_text`` of a cell of a ``literal`` column: a text as ``Text(cell)`` (which is
+    the text itself when it is printable ASCII)."""
+    if isinstance(cell, str) and not (type(cell) is str and cell.isascii() and cell.isprintable()):
+        cell = Text(cell)
+    return _plain_text(cell)
 
 
 def plain_lines(table: Table, width: int) -> list[str] | None:
@@ -104,28 +173,35 @@ def plain_lines(table: Table, width: int) -> list[str] | None:
             return None
         columns.append(texts)  # type: ignore[arg-type]
         rights.append(column.justify == "right")
-    widths = [max(map(_cells, texts)) for texts in columns]
+    return _drawn(columns, rights, width)
+
+
+def _drawn(columns: list[list[str]], rights: list[bool], width: int) -> list[str] | None:
+    """The lines of a heavy-head table of ``columns`` (each its header, then its cells), or
+    None when it is wider than ``width``: each column padded to its widest cell at once."""
+    counts = [list(map(_cells, texts)) for texts in columns]
+    widths = [max(n) for n in counts]
     if sum(widths) + 3 * len(widths) + 1 > width:
         return None
-
-    def line(cells: Iterable[str], left: str, mid: str, right: str) -> str:
-        padded = (
-            " " + (" " * (w - _cells(t)) + t if r else t + " " * (w - _cells(t))) + " "
-            for t, w, r in zip(cells, widths, rights, strict=True)
-        )
-        return left + mid.join(padded) + right
+    padded = [
+        [" " + " " * (w - n) + t + " " for t, n in zip(texts, ns, strict=True)]
+        if right
+        else [" " + t + " " * (w - n) + " " for t, n in zip(texts, ns, strict=True)]
+        for texts, ns, w, right in zip(columns, counts, widths, rights, strict=True)
+    ]
+    b = box.HEAVY_HEAD
 
     def rule(left: str, fill: str, mid: str, right: str) -> str:
-        return left + mid.join(fill * (w + 2) for w in widths) + right
+        return left + mid.join([fill * (w + 2) for w in widths]) + right
 
-    out = [
+    left, mid, right = b.mid_left, b.mid_vertical, b.mid_right
+    return [
         rule(b.top_left, b.top, b.top_divider, b.top_right),
-        line((c[0] for c in columns), b.head_left, b.head_vertical, b.head_right),
+        b.head_left + b.head_vertical.join([c[0] for c in padded]) + b.head_right,
         rule(b.head_row_left, b.head_row_horizontal, b.head_row_cross, b.head_row_right),
+        *[left + mid.join(row) + right for row in zip(*[c[1:] for c in padded], strict=True)],
+        rule(b.bottom_left, b.bottom, b.bottom_divider, b.bottom_right),
     ]
-    out += [line(row, b.mid_left, b.mid_vertical, b.mid_right) for row in zip(*(c[1:] for c in columns), strict=True)]
-    out.append(rule(b.bottom_left, b.bottom, b.bottom_divider, b.bottom_right))
-    return out
 
 
 def print_parts(out: Console, parts: Iterable[RenderableType]) -> None:
@@ -136,7 +212,9 @@ def print_parts(out: Console, parts: Iterable[RenderableType]) -> None:
     for part in parts:
         lines: list[str] | None = None
         if plain:
-            if isinstance(part, Table):
+            if isinstance(part, Grid):
+                lines = grid_lines(part, width)
+            elif isinstance(part, Table):
                 lines = plain_lines(part, width)
             elif isinstance(part, Text):
                 text = _plain_text(part)

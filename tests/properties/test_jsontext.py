@@ -100,3 +100,47 @@ def test_places_across_segments_and_past_their_ends() -> None:
         for span in [(10, 12), (13, 15), (0, 3), (12, 99), (16, 16), (40, 47), (49, 55), (200, 300)]:
             tag = Tag("Rules", "42", at=span)
             assert value_json(tag, source) == json.dumps(dump(tag, source), ensure_ascii=False, separators=(",", ":"))
+
+
+class _Odd(str):
+    """A text whose ``str()`` is not its own characters: written as ``str()`` says."""
+
+    def __str__(self) -> str:
+        return "odd"
+
+
+_atoms = st.one_of(
+    st.text(max_size=4),
+    st.sampled_from(["N", "E", "S", "W", "6-4", 'a"b', "a\\b", "\x7f", "\u2028", _Kind.suit, _Odd("x")]),
+    st.integers(-2_000, 2_000),
+    st.booleans(),
+    st.none(),
+    st.sampled_from([Tile.of(6, 4), Tile.of(0, 0), Play("N", Tile.of(1, 0)), _Small.one]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_atoms, max_size=6) | st.dictionaries(st.text(max_size=3), _atoms, max_size=4), max_size=4))
+def test_lists_and_mappings_are_written_as_the_general_path_writes_them(value: list[Any]) -> None:
+    """The short cuts for lists of one type (texts joined as they are, plays remembered) and
+    for whole numbers (looked up below 1,024) give the general path's text."""
+    for _ in range(2):  # the second time, the plays' texts are remembered
+        assert value_json(value) == json.dumps(dump(value), ensure_ascii=False, separators=(",", ":"))
+
+
+_widths = st.lists(st.integers(0, 1_500) | st.sampled_from([1_022, 1_023, 1_024, 1_025, 1_030]), min_size=1, max_size=5)
+_ends = st.tuples(st.integers(0, 5), st.integers(0, 1_030) | st.sampled_from([1_021, 1_022, 1_023, 1_024, 1_025]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_widths, st.lists(st.tuples(_ends, _ends) | st.tuples(st.integers(0, 9_000), st.integers(0, 9_000)), max_size=8))
+def test_places_on_long_lines_are_written_as_the_general_path_writes_them(widths: list[int], spans: list[Any]) -> None:
+    """A place on one line, its columns looked up (below 1,024) or formatted, or across lines,
+    or past the segment's end; given as offsets, or as a line and a column for each end."""
+    starts = [7 + sum(w + 1 for w in widths[:i]) for i in range(len(widths))]
+    source = Source("x.42", [Segment(7, 3, "".join("x" * w + "\n" for w in widths))])
+    for span in spans:
+        if isinstance(span[0], tuple):
+            span = tuple(starts[min(line, len(starts) - 1)] + column for line, column in span)
+        tags = [Tag("Rules", "42", at=span), Tag("Rules", "42", at=span)]  # the second from its line's kept text
+        assert value_json(tags, source) == json.dumps(dump(tags, source), ensure_ascii=False, separators=(",", ":"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import RenderableType
@@ -12,10 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.report.escaping import Console
-from referee.report.tables import folded, plain_lines, print_parts
+from referee.report.tables import Grid, folded, grid_lines, plain_lines, print_parts
 
 _plain_cell = st.from_regex(r"[abNS7()é世-]{0,3}( [abNS7()é世-]{1,3}){0,2}", fullmatch=True)
-_odd_cell = st.text(alphabet=st.sampled_from(list("ab -7(NS)é世\x1b\n\t")), max_size=8)
+_odd_cell = st.text(alphabet=st.sampled_from(list("ab -7(NS)é世\x1b\n\t\r\x07")), max_size=8)
 _cell_text = st.integers(0, 40).flatmap(lambda k: _odd_cell if k == 0 else _plain_cell)
 """Mostly cells drawn plainly, now and then one rich must draw (a control character, a line
 break, a tab, white space at an end)."""
@@ -73,3 +74,48 @@ def test_a_score_sheet_is_drawn_without_rich() -> None:
         "└──────┴───────────────────────────┘",
     ]
     assert "\n".join(lines) + "\n" == _drawn([table], 100_000, ours=False)
+
+
+@st.composite
+def _grids(draw: st.DrawFn) -> Grid:
+    n = draw(st.integers(1, 5))
+    literal = [draw(st.booleans()) for _ in range(n)]  # text cells drawn as rich Text
+    grid = Grid([draw(_cell_text) or f"c{k}" for k in range(n)], [draw(st.booleans()) for _ in range(n)], literal)
+    for _ in range(draw(st.integers(0, 4))):
+        cells: list[RenderableType] = []
+        for _ in range(n):
+            text = draw(_cell_text)
+            if draw(st.booleans()):
+                styled = Text(text)
+                styled.append(draw(_cell_text), "bold red")
+                cells.append(styled)
+            else:
+                cells.append(text)
+        grid.add_row(*cells)
+    return grid
+
+
+@settings(max_examples=300, deadline=None)
+@given(_grids(), st.sampled_from([12, 40, 100_000]))
+def test_a_grid_is_drawn_as_its_rich_table(grid: Grid, width: int) -> None:
+    """A score sheet's grid, drawn plainly or by rich, gives what rich draws for its table
+    (a text cell of a literal column as ``Text(cell)``: control characters dropped, not shown)."""
+    table = grid.table()
+    assert grid_lines(grid, width) == plain_lines(table, width)
+    assert _drawn([grid], width, ours=True) == _drawn([table], width, ours=False)
+    assert _drawn([grid], width, ours=False) == _drawn([table], width, ours=False)
+
+
+def test_a_grid_row_has_a_cell_for_each_column() -> None:
+    with pytest.raises(ValueError, match="a row of 1 cells in a grid of 2 columns"):
+        Grid(["hand", "score"], [True, False]).add_row("1")
+
+
+def test_a_literal_cell_is_drawn_as_its_text() -> None:
+    """A text cell of a literal column is drawn as ``Text(cell)``: rich drops a carriage
+    return from a Text, and shows it as an escape in a plain string."""
+    grid = Grid(["hand", "result", "note"], [True, False, False], [False, True, False])
+    grid.add_row("1", "ma\rde", "ma\rde")
+    lines = grid_lines(grid, 100)
+    assert lines is not None and lines[3] == "│    1 │ made   │ ma\\x0dde │"
+    assert "\n".join(lines) + "\n" == _drawn([grid.table()], 100, ours=False)
