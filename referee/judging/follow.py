@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from itertools import chain
 
 from .. import codes
 from ..codes import After, Code
@@ -285,7 +284,8 @@ class HandJudge:
                 self.refusal(refusal, (hr.kitty.at if hr.kitty else None) or hr.calls_at or hr.at)
             hand.exchange((), (), force=True)
             return
-        self.act(hand, actions.Exchange(tuple(ex.take), tuple(ex.give)), ex.at)
+        take, give = tuple(ex.take), tuple(ex.give)
+        self.act(hand, actions.Exchange(take, give), ex.at, checked=hand.check_exchange(take, give))
 
     def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
         assert hand.declarer is not None
@@ -314,10 +314,15 @@ class HandJudge:
         reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
-            lists = [tr.plays for tr in tricks]
-            if set(map(len, lists)) == {size}:
+            written_run: list[Play] | None = []
+            for tr in tricks:  # one list of the hand's plays, while every trick has its size
+                if len(tr.plays) != size:
+                    written_run = None
+                    break
+                written_run += tr.plays  # type: ignore[operator]
+            if written_run is not None:
                 try:
-                    run = list(map(convert, chain.from_iterable(lists)))
+                    run = list(map(convert, written_run))
                 except KeyError:  # a seat left out or not of this game: worded play by play below
                     pass
                 else:
