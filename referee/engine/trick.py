@@ -23,9 +23,11 @@ from .state import DONE, EXCHANGE, PLAY, THROWN_IN, HandState, Trick
 from .tiles import ALL_TILES, Tile, count_value
 from .turns import out_of_turn
 
-__all__ = ["check_play", "close_trick", "legal_plays", "play", "play_run", "times_played"]
+__all__ = ["check_play", "checked_run", "close_trick", "legal_plays", "play", "play_run", "times_played"]
 
 _new_trick = partial(tuple.__new__, Trick)
+_new_play = partial(tuple.__new__, Play)
+"""A ``Play`` with its seat resolved, for the log."""
 """``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
 
 _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES else 0 for i in range(max(ALL_TILES) + 1))
@@ -201,6 +203,57 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     >>> n, refusal.code, trick, len(h.log)
     (1, 'E401', None, 10)
     """
+    table = h.table
+    if h.phase is not PLAY or h.blind or table is None or table.forced:
+        return checked_run(h, plays)
+    # The common case checked and applied in one loop: a play by the seat whose turn it is
+    # (or by no seat named), of a tile it holds, that follows the suit led, or leads (bar
+    # the first lead under ``opening-lead=trump``), is one ``check_play`` allows without a
+    # word, read from the same table.  Any other play is ``check_play``'s to word or allow
+    # (a player void in the suit led), and a trick closes through ``close_trick``.
+    # ``tests/engine/test_play_run.py`` holds this equal to ``checked_run``.
+    hands, log, trick = h.hands, h.log, h.trick
+    follows, calls = table.follows, table.calls
+    order = h.order
+    nxt, size = order.next, order.size
+    who = h.turn
+    assert who is not None
+    bit = 1 << calls[trick[0][1]] if trick else 0
+    first_lead = h.trump_lead and not h.tricks
+    done = None
+    k = 0
+    for action in plays:
+        seat, t = action
+        held = hands[who]
+        if (seat != who and seat is not None) or t not in held or (not follows[t] & bit if trick else first_lead):
+            refusal = check_play(h, seat, t)
+            if refusal is not None:
+                return k, refusal, done
+        held.remove(t)
+        log.append(action if seat == who else _new_play((who, t)))
+        trick.append((who, t))
+        k += 1
+        if len(trick) < size:
+            if len(trick) == 1:
+                bit = 1 << calls[t]
+            done = None
+            who = h.turn = nxt[who]
+            continue
+        done = close_trick(h)
+        if h.turn is None:  # the hand is over: what follows is check_play's to refuse
+            n, refusal, last = checked_run(h, plays[k:])
+            return k + n, refusal, last if n else done
+        who = h.turn
+        trick, order = h.trick, h.order
+        nxt, size = order.next, order.size
+        first_lead = False
+    return k, None, done
+
+
+def checked_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, Trick | None]:
+    """``play_run`` play by play, each through ``check_play`` and then ``play``: the general
+    path (a blind hand, sevens, a run that starts before or after the play), and the
+    measure the common case's loop is held to."""
     check = check_play
     apply = play
     done = None
