@@ -250,6 +250,8 @@ class Game:
     """How many play (one a seat): a field, not a property, as the replay asks it several times a hand."""
     tricks: int = field(init=False, repr=False, compare=False)
     """Tricks in a hand (one a tile of a hand)."""
+    kitty: str | None = field(init=False, repr=False, compare=False)
+    """What the undealt tiles are called ('widow', 'cat'), or None (``exchange.kitty_word``)."""
 
     def __post_init__(self) -> None:
         copies = [0] * (max(ALL_TILES) + 1)
@@ -262,13 +264,9 @@ class Game:
         n = len(self.seats)
         object.__setattr__(self, "players", n)
         object.__setattr__(self, "tricks", self.hand_size)
+        object.__setattr__(self, "kitty", self.exchange.kitty_word)
         object.__setattr__(self, "next_seat", tuple((s + 1) % n for s in range(n)))
         object.__setattr__(self, "contract_by_name", MappingProxyType({c.name: c for c in reversed(self.contracts)}))
-
-    @property
-    def kitty(self) -> str | None:
-        """What the undealt tiles are called ('widow', 'cat'), or None."""
-        return self.exchange.kitty_word
 
     def seat_index(self, label: str) -> int | None:
         up = label.upper()

@@ -286,6 +286,8 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         else:
             done = end_trick(h, best, points)
         if h.turn is None:  # the hand is over: what follows is check_play's to refuse
+            if k == len(plays):
+                return k, None, done
             n, refusal, last = checked_run(h, plays[k:])
             return k + n, refusal, last if n else done
         who = h.turn

@@ -24,7 +24,7 @@ from ..source import Source, Span
 from ..words import plural
 from .dealt import Dealing
 from .judged import Trace
-from .labels import Labels
+from .labels import Labels, seat_labels
 from .places import Places
 from .rules_for import declaration_of
 from .rulings import Rulings
@@ -66,9 +66,9 @@ class EnginePlays(dict[Play, actions.Play]):
 
 
 @cache
-def engine_plays(seats: tuple[tuple[str, int], ...]) -> EnginePlays:
+def engine_plays(seats: tuple[str, ...], names: tuple[str, ...]) -> EnginePlays:
     """The conversion table of a game's seats (one per game: a handful in all)."""
-    return EnginePlays(dict(seats))
+    return EnginePlays(seat_labels(seats, names))
 
 
 class HandJudge:
@@ -98,7 +98,7 @@ class HandJudge:
         self.check_stated = written.check_stated
         self.check_score = written.check_score
         """The result, award and score the record writes, against the replay's (``written.Written``)."""
-        self._plays = engine_plays(tuple(sorted(labels.seats.items())))
+        self._plays = engine_plays(rules.game.seats, rules.game.seat_names)
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
