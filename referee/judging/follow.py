@@ -15,9 +15,10 @@ from .. import codes
 from ..codes import After, Code
 from ..engine import actions
 from ..engine.auction import Bid, still_to_call
-from ..engine.hand import Hand, Phase, Trick
+from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
+from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import Tile
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
@@ -152,10 +153,10 @@ class HandJudge:
                     continue
             self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
-        if hand.phase is Phase.AUCTION and hr.forfeit is not None and not after_auction:
+        if hand.phase is AUCTION and hr.forfeit is not None and not after_auction:
             self.forfeit(hr, hand)
             return
-        if hand.phase is Phase.AUCTION:
+        if hand.phase is AUCTION:
             if self.may_stop and not after_auction:
                 raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
@@ -164,7 +165,7 @@ class HandJudge:
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
             raise Stop
-        if hand.phase is Phase.THROWN_IN:
+        if hand.phase is THROWN_IN:
             if after_auction:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
@@ -209,7 +210,7 @@ class HandJudge:
         seat = self.labels.seat(f.seat, f.at)
         if seat is None:
             return
-        stopped = len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
+        stopped = len(hand.tricks) + 1 if hand.phase is PLAY else None
         refusal = hand.check(actions.Forfeit(seat))
         if refusal is None and f.trick != stopped:
             where = f"in trick {stopped}" if stopped is not None else "before the play"
@@ -229,12 +230,12 @@ class HandJudge:
         game = self.game
         if hr.exchange is not None and game.kitty is None:
             self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE and hr.exchange is None and hr.forfeit is not None:
+        if hand.phase is EXCHANGE and hr.exchange is None and hr.forfeit is not None:
             self.forfeit(hr, hand)
             return True
-        if hand.phase is Phase.EXCHANGE:
+        if hand.phase is EXCHANGE:
             self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
+        if hand.phase is DECLARE:
             if hr.trump is None and hr.forfeit is not None:
                 self.forfeit(hr, hand)
                 return True
@@ -255,7 +256,7 @@ class HandJudge:
             refusal = hand.check(decl)
             at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
             self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
+        elif hr.trump is not None and hand.phase is PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
@@ -414,7 +415,7 @@ class HandJudge:
             last = entries[-1][0]
             if (len(last.tricks), len(last.trick)) == (len(hand.tricks), len(hand.trick)):
                 return  # the replay stopped at a play it refused: its position is the last
-        elif hand.phase is not Phase.PLAY:
+        elif hand.phase is not PLAY:
             return
         entries.append((view := hand.view(), list(view.legal)))
 
