@@ -45,7 +45,8 @@ _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
 _new_bid = partial(tuple.__new__, Bid)
 _new_call = partial(tuple.__new__, actions.Call)
-"""A bid and a call from a tuple of their fields: C calls, with no Python-level ``__new__``."""
+_new_declare = partial(tuple.__new__, actions.Declare)
+"""A bid, a call and a declaration from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -251,9 +252,11 @@ class HandJudge:
                     codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
                 )
                 raise Stop
-            by = self.labels.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
+            trump = hr.trump
+            by = None if trump.by is None else self.labels.seat(trump.by, trump.by_at)
+            declaration = declaration_of(trump, self.rules)
+            decl = _new_declare((declaration, by))
+            refusal = hand.check_declare(declaration, by)  # what ``hand.check(decl)`` asks
             at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
             self.act(hand, decl, at, checked=refusal)
         elif hr.trump is not None and hand.phase is PLAY:
