@@ -83,15 +83,15 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
         led = table.calls[h.trick[0][1]]
         bit = 1 << led
         if not follows[t] & bit:
-            x = suit_held(hand, follows, bit)
-            if x is not None:
-                return Refusal(
-                    codes.E404,
-                    f"{h.seat(who)} reneged: {suit_name(table, led)} were led and {h.seat(who)} held {x}",
-                    f"{h.seat(who)} had to follow with a tile of the suit led",
-                    seat=who,
-                    tile=t,
-                )
+            for x in hand:  # ``suit_held``, inline: a call would cost every play off the suit led
+                if follows[x] & bit:
+                    return Refusal(
+                        codes.E404,
+                        f"{h.seat(who)} reneged: {suit_name(table, led)} were led and {h.seat(who)} held {x}",
+                        f"{h.seat(who)} had to follow with a tile of the suit led",
+                        seat=who,
+                        tile=t,
+                    )
     elif h.trump_lead and not h.tricks:
         is_trump = table.is_trump
         if not is_trump[t]:
@@ -109,7 +109,8 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
 
 def suit_held(held: Sequence[Tile], follows: Sequence[int], bit: int) -> Tile | None:
     """The first tile of ``held`` that follows the suit of mask ``bit`` (None: the player is void
-    in it, and may play any tile)."""
+    in it, and may play any tile): ``check_play``'s renege test, for ``play_run``'s loop
+    (``check_play`` writes it inline, and ``tests/engine/test_play_run.py`` holds the two equal)."""
     for x in held:
         if follows[x] & bit:
             return x
