@@ -17,8 +17,18 @@ def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
     """A deal with nothing to report, the common case, checked with set operations where
     the set holds each tile once: every recorded hand has the hand size, no tile twice."""
     tiles = game.single_set
-    if tiles is None:
-        return False
+    if tiles is None or None in hands:
+        return tiles is not None and _clean_rows(game, hands, tiles)
+    size = game.hand_size
+    for h in hands:
+        if len(h) != size:  # type: ignore[arg-type]
+            return False
+    dealt: set[Tile] = set().union(*hands)  # type: ignore[arg-type]  # one C call for the whole deal
+    return len(dealt) == size * len(hands) and dealt <= tiles
+
+
+def _clean_rows(game: Game, hands: Sequence[Sequence[Tile] | None], tiles: frozenset[Tile]) -> bool:
+    """``_clean`` for a deal with seats left out: the recorded hands, row by row."""
     size = game.hand_size
     dealt: set[Tile] = set()
     count = 0
@@ -35,9 +45,15 @@ def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refus
     """Every problem with a deal; each refusal names its seat (and for a tile, the tile and
     its index in that seat's tiles).  A seat whose hand is ``None`` was not recorded; its
     size is not checked."""
-    problems: list[Refusal] = []
     if _clean(game, hands):
-        return problems
+        return []
+    return _problems(game, hands)
+
+
+def _problems(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refusal]:
+    """``check_deal`` tile by tile: the general path, which ``_clean`` only shortcuts
+    (``tests/engine/test_deal.py`` holds the two to the same answer)."""
+    problems: list[Refusal] = []
     copies = game.copies
     seen = [0] * len(copies)
     for seat, hand in enumerate(hands):

@@ -246,6 +246,12 @@ class Game:
     contract_by_name: Mapping[str, Contract] = field(init=False, repr=False, compare=False)
     single_set: frozenset[Tile] | None = field(init=False, repr=False, compare=False)
     """The tiles of the set when it holds each once (None when it holds some twice)."""
+    players: int = field(init=False, repr=False, compare=False)
+    """How many play (one a seat): a field, not a property, as the replay asks it several times a hand."""
+    tricks: int = field(init=False, repr=False, compare=False)
+    """Tricks in a hand (one a tile of a hand)."""
+    kitty: str | None = field(init=False, repr=False, compare=False)
+    """What the undealt tiles are called ('widow', 'cat'), or None (``exchange.kitty_word``)."""
 
     def __post_init__(self) -> None:
         copies = [0] * (max(ALL_TILES) + 1)
@@ -256,21 +262,11 @@ class Game:
         counters = sum(count_value(t) for t in self.tiles) if self.counters_score else 0
         object.__setattr__(self, "hand_total", self.hand_size * self.trick_points + counters)
         n = len(self.seats)
+        object.__setattr__(self, "players", n)
+        object.__setattr__(self, "tricks", self.hand_size)
+        object.__setattr__(self, "kitty", self.exchange.kitty_word)
         object.__setattr__(self, "next_seat", tuple((s + 1) % n for s in range(n)))
         object.__setattr__(self, "contract_by_name", MappingProxyType({c.name: c for c in reversed(self.contracts)}))
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def tricks(self) -> int:
-        return self.hand_size
-
-    @property
-    def kitty(self) -> str | None:
-        """What the undealt tiles are called ('widow', 'cat'), or None."""
-        return self.exchange.kitty_word
 
     def seat_index(self, label: str) -> int | None:
         up = label.upper()

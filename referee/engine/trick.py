@@ -23,13 +23,17 @@ from .state import DONE, EXCHANGE, PLAY, THROWN_IN, HandState, Trick
 from .tiles import ALL_TILES, Tile, count_value
 from .turns import out_of_turn
 
-__all__ = ["check_play", "close_trick", "legal_plays", "play", "play_run", "times_played"]
+__all__ = ["check_play", "checked_run", "close_trick", "end_trick", "legal_plays", "play", "play_run", "suit_held", "times_played"]
 
 _new_trick = partial(tuple.__new__, Trick)
 """``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
+_new_play = partial(tuple.__new__, Play)
+"""A ``Play`` with its seat resolved, for the log."""
 
 _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES else 0 for i in range(max(ALL_TILES) + 1))
 """Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
+_NO_COUNT: tuple[int, ...] = (0,) * len(_COUNT_OF)
+"""The same where counters score nothing (a trick is the unit)."""
 
 
 def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
@@ -79,7 +83,7 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
         led = table.calls[h.trick[0][1]]
         bit = 1 << led
         if not follows[t] & bit:
-            for x in hand:
+            for x in hand:  # ``suit_held``, inline: a call would cost every play off the suit led
                 if follows[x] & bit:
                     return Refusal(
                         codes.E404,
@@ -100,6 +104,16 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
                         seat=who,
                         tile=t,
                     )
+    return None
+
+
+def suit_held(held: Sequence[Tile], follows: Sequence[int], bit: int) -> Tile | None:
+    """The first tile of ``held`` that follows the suit of mask ``bit`` (None: the player is void
+    in it, and may play any tile): ``check_play``'s renege test, for ``play_run``'s loop
+    (``check_play`` writes it inline, and ``tests/engine/test_play_run.py`` holds the two equal)."""
+    for x in held:
+        if follows[x] & bit:
+            return x
     return None
 
 
@@ -157,6 +171,14 @@ def close_trick(h: HandState) -> Trick:
         count = _COUNT_OF
         for t in tiles:
             points += count[t]
+    return end_trick(h, winner, points)
+
+
+def end_trick(h: HandState, winner: int, points: int) -> Trick:
+    """The trick in play, complete, is ``winner``'s with ``points``: it is recorded, and
+    ``winner`` leads next (or the hand is over)."""
+    game = h.game
+    plays = h.trick
     done = _new_trick((plays[0][0], tuple(plays), winner, points))
     after = h.order.after_trick
     if after is not None:  # the trick of an accepted play out of turn: the order as before it
@@ -201,6 +223,85 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     >>> n, refusal.code, trick, len(h.log)
     (1, 'E401', None, 10)
     """
+    table = h.table
+    if h.phase is not PLAY or h.blind or table is None or table.forced:
+        return checked_run(h, plays)
+    # The common case checked and applied in one loop: a play by the seat whose turn it is
+    # (or by no seat named), of a tile it holds, that follows the suit led, or leads (bar
+    # the first lead under ``opening-lead=trump``), or is played by a player void in the
+    # suit led (``suit_held``, as ``check_play`` asks it), is one ``check_play`` allows
+    # without a word, read from the same table.  Any other play is ``check_play``'s to
+    # word, and a trick closes through ``close_trick``.
+    # ``tests/engine/test_play_run.py`` holds this equal to ``checked_run``.
+    # The winner and points of a trick begun in the run are kept as it goes, by the
+    # strengths ``TrumpTable.winner`` compares (the first of the strongest takes it);
+    # a trick begun before the run is closed by ``close_trick``.
+    hands, log, trick = h.hands, h.log, h.trick
+    follows, calls, strengths = table.follows, table.calls, table.strength
+    game = h.game
+    base = game.trick_points
+    count = _COUNT_OF if game.counters_score else _NO_COUNT
+    order = h.order
+    nxt, size = order.next, order.size
+    who = h.turn
+    assert who is not None
+    bit = 1 << calls[trick[0][1]] if trick else 0
+    first_lead = h.trump_lead and not h.tricks
+    begun = bool(trick)
+    strength: tuple[int, ...] = ()
+    best = best_key = points = 0
+    done = None
+    k = 0
+    for action in plays:
+        seat, t = action
+        held = hands[who]
+        if (
+            (seat != who and seat is not None)
+            or t not in held
+            or (not follows[t] & bit and suit_held(held, follows, bit) is not None if trick else first_lead)
+        ):
+            refusal = check_play(h, seat, t)
+            if refusal is not None:
+                return k, refusal, done
+        held.remove(t)
+        log.append(action if seat == who else _new_play((who, t)))
+        trick.append((who, t))
+        k += 1
+        if len(trick) == 1:
+            led = calls[t]
+            bit = 1 << led
+            strength = strengths[led]
+            best, best_key, points = who, strength[t], base + count[t]
+        elif not begun:
+            key = strength[t]
+            if key > best_key:
+                best, best_key = who, key
+            points += count[t]
+        if len(trick) < size:
+            done = None
+            who = h.turn = nxt[who]
+            continue
+        if begun:
+            done = close_trick(h)
+            begun = False
+        else:
+            done = end_trick(h, best, points)
+        if h.turn is None:  # the hand is over: what follows is check_play's to refuse
+            if k == len(plays):
+                return k, None, done
+            n, refusal, last = checked_run(h, plays[k:])
+            return k + n, refusal, last if n else done
+        who = h.turn
+        trick, order = h.trick, h.order
+        nxt, size = order.next, order.size
+        first_lead = False
+    return k, None, done
+
+
+def checked_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, Trick | None]:
+    """``play_run`` play by play, each through ``check_play`` and then ``play``: the general
+    path (a blind hand, sevens, a run that starts before or after the play), and the
+    measure the common case's loop is held to."""
     check = check_play
     apply = play
     done = None

@@ -3,8 +3,6 @@ hand whose deal is not written is dealt by the engine from its plays (``engine.r
 
 from __future__ import annotations
 
-from typing import cast
-
 from .. import codes
 from ..engine import actions
 from ..engine.auction import Bid
@@ -69,7 +67,7 @@ class Dealing:
             for s in range(n):
                 if hands[s] is None:
                     hands[s] = rebuilt[s]
-        full = cast("list[list[Tile]]", hands) if None not in hands else [h or [] for h in hands]  # the common case: no list made
+        full: list[list[Tile]] = hands if deal_known else [h or [] for h in hands]  # type: ignore[assignment]  # the common case: no list made, no cast called
         kitty = kitty_of(game, full) if deal_known and game.kitty else []
         if hr.kitty is not None and deal_known and sorted(hr.kitty.tiles) != sorted(kitty):
             have = " ".join(map(str, kitty)) or "nothing"

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from itertools import chain
 
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
 from ..engine.auction import Bid, still_to_call
-from ..engine.hand import Hand, Phase, Trick
+from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
+from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import Tile
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
 from .dealt import Dealing
 from .judged import Trace
-from .labels import Labels
+from .labels import Labels, seat_labels
 from .places import Places
 from .rules_for import declaration_of
 from .rulings import Rulings
@@ -45,7 +45,8 @@ _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
 _new_bid = partial(tuple.__new__, Bid)
 _new_call = partial(tuple.__new__, actions.Call)
-"""A bid and a call from a tuple of their fields: C calls, with no Python-level ``__new__``."""
+_new_declare = partial(tuple.__new__, actions.Declare)
+"""A bid, a call and a declaration from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -67,9 +68,9 @@ class EnginePlays(dict[Play, actions.Play]):
 
 
 @cache
-def engine_plays(seats: tuple[tuple[str, int], ...]) -> EnginePlays:
+def engine_plays(seats: tuple[str, ...], names: tuple[str, ...]) -> EnginePlays:
     """The conversion table of a game's seats (one per game: a handful in all)."""
-    return EnginePlays(dict(seats))
+    return EnginePlays(seat_labels(seats, names))
 
 
 class HandJudge:
@@ -99,7 +100,7 @@ class HandJudge:
         self.check_stated = written.check_stated
         self.check_score = written.check_score
         """The result, award and score the record writes, against the replay's (``written.Written``)."""
-        self._plays = engine_plays(tuple(sorted(labels.seats.items())))
+        self._plays = engine_plays(rules.game.seats, rules.game.seat_names)
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
@@ -153,10 +154,10 @@ class HandJudge:
                     continue
             self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
-        if hand.phase is Phase.AUCTION and hr.forfeit is not None and not after_auction:
+        if hand.phase is AUCTION and hr.forfeit is not None and not after_auction:
             self.forfeit(hr, hand)
             return
-        if hand.phase is Phase.AUCTION:
+        if hand.phase is AUCTION:
             if self.may_stop and not after_auction:
                 raise Open(hand, hr.calls_at or hr.at)
             if after_auction or hr.result or hr.award:
@@ -165,7 +166,7 @@ class HandJudge:
             else:
                 self.add(codes.E208, "the hand has no auction", hr.at, None)
             raise Stop
-        if hand.phase is Phase.THROWN_IN:
+        if hand.phase is THROWN_IN:
             if after_auction:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
@@ -210,7 +211,7 @@ class HandJudge:
         seat = self.labels.seat(f.seat, f.at)
         if seat is None:
             return
-        stopped = len(hand.tricks) + 1 if hand.phase is Phase.PLAY else None
+        stopped = len(hand.tricks) + 1 if hand.phase is PLAY else None
         refusal = hand.check(actions.Forfeit(seat))
         if refusal is None and f.trick != stopped:
             where = f"in trick {stopped}" if stopped is not None else "before the play"
@@ -230,12 +231,12 @@ class HandJudge:
         game = self.game
         if hr.exchange is not None and game.kitty is None:
             self.add(codes.E306, f"{game.title} has no widow or cat to exchange", hr.exchange.at, None)
-        if hand.phase is Phase.EXCHANGE and hr.exchange is None and hr.forfeit is not None:
+        if hand.phase is EXCHANGE and hr.exchange is None and hr.forfeit is not None:
             self.forfeit(hr, hand)
             return True
-        if hand.phase is Phase.EXCHANGE:
+        if hand.phase is EXCHANGE:
             self.exchange(hr, hand)
-        if hand.phase is Phase.DECLARE:
+        if hand.phase is DECLARE:
             if hr.trump is None and hr.forfeit is not None:
                 self.forfeit(hr, hand)
                 return True
@@ -251,12 +252,14 @@ class HandJudge:
                     codes.E305, f"{game.seats[hand.declarer or 0]} won the bid but no trump is named", first, "write it like `trump fives`"
                 )
                 raise Stop
-            by = self.labels.seat(hr.trump.by, hr.trump.by_at)
-            decl = actions.Declare(declaration_of(hr.trump, self.rules), by)
-            refusal = hand.check(decl)
+            trump = hr.trump
+            by = None if trump.by is None else self.labels.seat(trump.by, trump.by_at)
+            declaration = declaration_of(trump, self.rules)
+            decl = _new_declare((declaration, by))
+            refusal = hand.check_declare(declaration, by)  # what ``hand.check(decl)`` asks
             at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
             self.act(hand, decl, at, checked=refusal)
-        elif hr.trump is not None and hand.phase is Phase.PLAY:
+        elif hr.trump is not None and hand.phase is PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
             if refusal:
                 self.refusal(refusal, hr.trump.at)
@@ -285,7 +288,8 @@ class HandJudge:
                 self.refusal(refusal, (hr.kitty.at if hr.kitty else None) or hr.calls_at or hr.at)
             hand.exchange((), (), force=True)
             return
-        self.act(hand, actions.Exchange(tuple(ex.take), tuple(ex.give)), ex.at)
+        take, give = tuple(ex.take), tuple(ex.give)
+        self.act(hand, actions.Exchange(take, give), ex.at, checked=hand.check_exchange(take, give))
 
     def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
         assert hand.declarer is not None
@@ -314,10 +318,15 @@ class HandJudge:
         reordered = False  # a trick written out of order has been reported (once a hand)
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
-            lists = [tr.plays for tr in tricks]
-            if set(map(len, lists)) == {size}:
+            written_run: list[Play] | None = []
+            for tr in tricks:  # one list of the hand's plays, while every trick has its size
+                if len(tr.plays) != size:
+                    written_run = None
+                    break
+                written_run += tr.plays  # type: ignore[operator]
+            if written_run is not None:
                 try:
-                    run = list(map(convert, chain.from_iterable(lists)))
+                    run = list(map(convert, written_run))
                 except KeyError:  # a seat left out or not of this game: worded play by play below
                     pass
                 else:
@@ -409,7 +418,7 @@ class HandJudge:
             last = entries[-1][0]
             if (len(last.tricks), len(last.trick)) == (len(hand.tricks), len(hand.trick)):
                 return  # the replay stopped at a play it refused: its position is the last
-        elif hand.phase is not Phase.PLAY:
+        elif hand.phase is not PLAY:
             return
         entries.append((view := hand.view(), list(view.legal)))
 

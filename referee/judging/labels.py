@@ -19,13 +19,21 @@ it: it refers to nothing that refers back to it.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .. import codes
 from ..engine.profiles import Game
 from ..source import Span
 from .guess import label_hint
 from .sink import Sink
 
-__all__ = ["Labels"]
+__all__ = ["Labels", "seat_labels"]
+
+
+@cache
+def seat_labels(seats: tuple[str, ...], names: tuple[str, ...]) -> dict[str, int]:
+    """Every seat letter and name of a game, upper case, to its seat number (made once a game)."""
+    return {x.upper(): i for labels in (seats, names) for i, x in enumerate(labels)}
 
 
 class Labels:
@@ -36,8 +44,9 @@ class Labels:
     def __init__(self, game: Game, sink: Sink) -> None:
         self.game = game
         self.sink = sink
-        self.seats: dict[str, int] = {x.upper(): i for names in (game.seats, game.seat_names) for i, x in enumerate(names)}
-        """Every seat letter and name, upper case, to its seat number."""
+        self.seats: dict[str, int] = seat_labels(game.seats, game.seat_names)
+        """Every seat letter and name, upper case, to its seat number (one table a game's
+        seats, shared by the records of that game: nothing writes to it)."""
         self._sides: dict[str, int] = {}
         """Labels ``side`` has read, by text: every hand's award and score name the same ones."""
 

@@ -64,6 +64,10 @@ class Referee:
         self.profiles = dict(profiles or {})
         """House-rule profiles a record's ``[Rules]`` may name, by name."""
         self._rules: RulesCache = {}
+        self._clean: dict[tuple[str | None, str | None, str | None], tuple[Rules, dict[str, str]]] = {}
+        """The rules of the tags ``[Rules]``, ``[Options]`` and ``[Target]`` as written, for tags
+        ``rules_for`` reads without a word (most records of a file write the same three), with
+        the verdict's options: made once, not for every record."""
         self.detail = detail
         """False: the verdict holds the game's totals and the diagnostics, but no verdict per
         hand (``check`` needs only the diagnostics, which are the same either way)."""
@@ -73,7 +77,14 @@ class Referee:
     ) -> GameVerdict:
         """Replay ``record``; with ``trace``, keep a snapshot of each hand before every play."""
         sink = Sink(file, game_index)
-        rules = rules_for(record, self.defaults, sink.add, self.profiles, self._rules)
+        tags = (record.tag("Rules"), record.tag("Options"), record.tag("Target"))
+        known = self._clean.get(tags)
+        if known is None:
+            rules = rules_for(record, self.defaults, sink.add, self.profiles, self._rules)
+            if rules is not None and not sink.out and len(self._clean) < 256:
+                self._clean[tags] = (rules, {k: v for k, v in rules.option_values().items() if k != "target"})
+        else:
+            rules = known[0]
         mode = record.mode
         if rules is None:
             return GameVerdict(mode=mode, diagnostics=sink.out)
@@ -88,9 +99,12 @@ class Referee:
                 message, hint, at = found
                 sink.add(codes.S010, message, at, hint)
                 return GameVerdict(rules=rules.name, target=rules.target, target_unit=rules.target_unit, mode=mode, diagnostics=sink.out)
+        known = self._clean.get(tags)
         return GameVerdict(
             rules=rules.name,
-            options={k: v for k, v in rules.option_values().items() if k != "target"},
+            options=dict(known[1])
+            if known is not None and known[0] is rules
+            else {k: v for k, v in rules.option_values().items() if k != "target"},
             target=rules.target,
             target_unit=rules.target_unit,
             mode=mode,
