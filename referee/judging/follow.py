@@ -15,11 +15,13 @@ from .. import codes
 from ..codes import After, Code
 from ..engine import actions
 from ..engine.auction import Bid, still_to_call
+from ..engine.auction import call as make_call
 from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
 from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import Tile
+from ..engine.trump import declare as make_declare
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
@@ -131,6 +133,7 @@ class HandJudge:
         if rulings is not None:
             rulings.misdeal(hand)
         calls = hr.calls
+        check_bid = hand.check_bid
         i = 0
         while i < len(calls):
             call = calls[i]
@@ -140,9 +143,9 @@ class HandJudge:
             if seat is None and label is not None:
                 seat = labels.seat(label, call.at)
             bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
-            refusal = hand.check_bid(seat, bid)
+            refusal = check_bid(seat, bid)
             if refusal is None:
-                hand.apply(_new_call((seat, bid)), checked=None)
+                make_call(hand, _new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
                 continue
             if refusal.code == codes.E201:
                 later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
@@ -257,7 +260,10 @@ class HandJudge:
             declaration = declaration_of(trump, self.rules)
             decl = _new_declare((declaration, by))
             refusal = hand.check_declare(declaration, by)  # what ``hand.check(decl)`` asks
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            if refusal is None:  # allowed: applied as ``act`` would, without its checks
+                make_declare(hand, decl)
+                return False
+            at = hr.trump.by_at if refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
             self.act(hand, decl, at, checked=refusal)
         elif hr.trump is not None and hand.phase is PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
