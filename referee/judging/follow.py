@@ -48,7 +48,8 @@ _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
 _new_bid = partial(tuple.__new__, Bid)
 _new_call = partial(tuple.__new__, actions.Call)
 _new_declare = partial(tuple.__new__, actions.Declare)
-"""A bid, a call and a declaration from a tuple of their fields: C calls, with no Python-level ``__new__``."""
+_new_play = partial(tuple.__new__, actions.Play)
+"""A bid, a call, a declaration and a play from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -310,14 +311,9 @@ class HandJudge:
     def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None, *, open_end: bool = False) -> None:
         """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace); with
         ``open_end`` (a forfeit stopped the hand) the last trick may hold fewer tiles than a trick does."""
-        labels = self.labels
-        size = hand.trick_size
-        seats = labels.seats
+        size = hand.order.size  # ``hand.trick_size``
         trace = self.trace
-        check_play = hand.check_play
-        apply = hand.apply
         play_run = hand.play_run
-        new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
         first = 0  # the first trick to follow trick by trick
@@ -346,6 +342,12 @@ class HandJudge:
                     if refusal is None:
                         return
                     resume = applied % size
+        # Trick by trick (a refusal, a ruling, a trace or a trick of another size).
+        labels = self.labels
+        seats = labels.seats
+        check_play = hand.check_play
+        apply = hand.apply
+        new_play = _new_play
         for k in range(first, len(tricks)):
             tr = tricks[k]
             plays = tr.plays
