@@ -22,6 +22,7 @@ from ..engine.refusal import Refusal
 from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import Tile
 from ..engine.trump import declare as make_declare
+from ..engine.trump import exchange as make_exchange
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
@@ -49,7 +50,8 @@ _new_bid = partial(tuple.__new__, Bid)
 _new_call = partial(tuple.__new__, actions.Call)
 _new_declare = partial(tuple.__new__, actions.Declare)
 _new_play = partial(tuple.__new__, actions.Play)
-"""A bid, a call, a declaration and a play from a tuple of their fields: C calls, with no Python-level ``__new__``."""
+_new_exchange = partial(tuple.__new__, actions.Exchange)
+"""A bid, a call, a declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -296,7 +298,12 @@ class HandJudge:
             hand.exchange((), (), force=True)
             return
         take, give = tuple(ex.take), tuple(ex.give)
-        self.act(hand, actions.Exchange(take, give), ex.at, checked=hand.check_exchange(take, give))
+        action = _new_exchange((take, give))
+        refusal = hand.check_exchange(take, give)
+        if refusal is None:  # allowed: applied as ``act`` would, without its checks
+            make_exchange(hand, action)
+            return
+        self.act(hand, action, ex.at, checked=refusal)
 
     def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
         assert hand.declarer is not None
