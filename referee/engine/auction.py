@@ -135,16 +135,16 @@ def check_call(h: HandState, seat: int | None, bid: Bid | None) -> Refusal | Non
     who_seat = h.turn if seat is None else seat
     assert who_seat is not None
     game = h.game
-    who = h.seat(who_seat)
-    if bid is None:
+    if bid is None:  # a pass: the seat's label is only needed for a refusal
         if who_seat == h.dealer and h.high_bid is None and h.rules.option("all-pass") == "forced":
             return Refusal(
                 codes.E205,
-                f"{who} is the dealer and everyone else passed: under all-pass=forced the dealer must bid",
+                f"{h.seat(who_seat)} is the dealer and everyone else passed: under all-pass=forced the dealer must bid",
                 f"bid at least {game.ladder.forced_min}",
                 seat=who_seat,
             )
         return None
+    who = h.seat(who_seat)
     needs_suit = game.ladder.needs_suit
     if needs_suit and bid.suit is None:
         return Refusal(

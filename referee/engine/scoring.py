@@ -65,10 +65,10 @@ def finished(h: HandState) -> bool:
 def hand_result(h: HandState) -> HandResult:
     """The score of a finished hand (or of the tricks played so far)."""
     game = h.game
-    teams = len(game.team_labels)
     if h.penalty is not None:
         return _lost(h, h.penalty)
     if h.high_bid is None or h.declarer is None:
+        teams = len(game.team_labels)
         return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is THROWN_IN)
     bid = h.high_bid
     team = game.teams[h.declarer]

@@ -125,7 +125,8 @@ class HandState:
         self.dealer = dealer
         self.blind = deal is None
         """Nobody's tiles are known: plays are checked against the set and the turn only."""
-        self.hands: list[list[Tile]] = [[] for _ in range(n)] if deal is None else [list(h) for h in deal]
+        # ``map(list, ...)``: C calls, no comprehension frame a hand
+        self.hands: list[list[Tile]] = [[] for _ in range(n)] if deal is None else list(map(list, deal))
         """Each seat's unplayed tiles (as far as they are known)."""
         self.kitty: list[Tile] = list(kitty)
         self.deal_known = deal_known and deal is not None

@@ -252,14 +252,16 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     best = best_key = points = 0
     done = None
     k = 0
+    n = len(trick)  # tiles in the trick in play, counted here rather than asked of the list
     for action in plays:
         seat, t = action
         held = hands[who]
         if (
             (seat != who and seat is not None)
             or t not in held
-            or (not follows[t] & bit and suit_held(held, follows, bit) is not None if trick else first_lead)
+            or (not follows[t] & bit and suit_held(held, follows, bit) is not None if n else first_lead)
         ):
+            h.turn = who  # the turn is stored only where something reads it
             refusal = check_play(h, seat, t)
             if refusal is not None:
                 return k, refusal, done
@@ -267,7 +269,8 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         log.append(action if seat == who else _new_play((who, t)))
         trick.append((who, t))
         k += 1
-        if len(trick) == 1:
+        n += 1
+        if n == 1:
             led = calls[t]
             bit = 1 << led
             strength = strengths[led]
@@ -277,9 +280,9 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
             if key > best_key:
                 best, best_key = who, key
             points += count[t]
-        if len(trick) < size:
+        if n < size:
             done = None
-            who = h.turn = nxt[who]
+            who = nxt[who]
             continue
         if begun:
             done = close_trick(h)
@@ -294,7 +297,9 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         who = h.turn
         trick, order = h.trick, h.order
         nxt, size = order.next, order.size
+        n = 0
         first_lead = False
+    h.turn = who
     return k, None, done
 
 

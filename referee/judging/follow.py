@@ -15,11 +15,14 @@ from .. import codes
 from ..codes import After, Code
 from ..engine import actions
 from ..engine.auction import Bid, still_to_call
+from ..engine.auction import call as make_call
 from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
 from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import Tile
+from ..engine.trump import declare as make_declare
+from ..engine.trump import exchange as make_exchange
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
@@ -46,7 +49,9 @@ _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
 _new_bid = partial(tuple.__new__, Bid)
 _new_call = partial(tuple.__new__, actions.Call)
 _new_declare = partial(tuple.__new__, actions.Declare)
-"""A bid, a call and a declaration from a tuple of their fields: C calls, with no Python-level ``__new__``."""
+_new_play = partial(tuple.__new__, actions.Play)
+_new_exchange = partial(tuple.__new__, actions.Exchange)
+"""A bid, a call, a declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``."""
 
 
 class EnginePlays(dict[Play, actions.Play]):
@@ -131,6 +136,7 @@ class HandJudge:
         if rulings is not None:
             rulings.misdeal(hand)
         calls = hr.calls
+        check_bid = hand.check_bid
         i = 0
         while i < len(calls):
             call = calls[i]
@@ -140,9 +146,9 @@ class HandJudge:
             if seat is None and label is not None:
                 seat = labels.seat(label, call.at)
             bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
-            refusal = hand.check_bid(seat, bid)
+            refusal = check_bid(seat, bid)
             if refusal is None:
-                hand.apply(_new_call((seat, bid)), checked=None)
+                make_call(hand, _new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
                 continue
             if refusal.code == codes.E201:
                 later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
@@ -257,7 +263,10 @@ class HandJudge:
             declaration = declaration_of(trump, self.rules)
             decl = _new_declare((declaration, by))
             refusal = hand.check_declare(declaration, by)  # what ``hand.check(decl)`` asks
-            at = hr.trump.by_at if refusal is not None and refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
+            if refusal is None:  # allowed: applied as ``act`` would, without its checks
+                make_declare(hand, decl)
+                return False
+            at = hr.trump.by_at if refusal.seat is not None and hr.trump.by_at is not None else hr.trump.at
             self.act(hand, decl, at, checked=refusal)
         elif hr.trump is not None and hand.phase is PLAY:
             refusal = hand.check_declare(declaration_of(hr.trump, self.rules))
@@ -289,7 +298,12 @@ class HandJudge:
             hand.exchange((), (), force=True)
             return
         take, give = tuple(ex.take), tuple(ex.give)
-        self.act(hand, actions.Exchange(take, give), ex.at, checked=hand.check_exchange(take, give))
+        action = _new_exchange((take, give))
+        refusal = hand.check_exchange(take, give)
+        if refusal is None:  # allowed: applied as ``act`` would, without its checks
+            make_exchange(hand, action)
+            return
+        self.act(hand, action, ex.at, checked=refusal)
 
     def _infer_discard(self, hr: HandRecord, hand: Hand) -> Tile | None:
         assert hand.declarer is not None
@@ -304,14 +318,9 @@ class HandJudge:
     def plays(self, tricks: Sequence[TrickRecord], hand: Hand, index: int, rulings: Rulings | None, *, open_end: bool = False) -> None:
         """The hand's plays, trick by trick (the ``index``-th hand of the record, for the trace); with
         ``open_end`` (a forfeit stopped the hand) the last trick may hold fewer tiles than a trick does."""
-        labels = self.labels
-        size = hand.trick_size
-        seats = labels.seats
+        size = hand.order.size  # ``hand.trick_size``
         trace = self.trace
-        check_play = hand.check_play
-        apply = hand.apply
         play_run = hand.play_run
-        new_play = partial(tuple.__new__, actions.Play)  # a C call: no Python-level __new__ per play
         convert = self._plays.__getitem__
         plain = trace is None and rulings is None
         first = 0  # the first trick to follow trick by trick
@@ -340,6 +349,12 @@ class HandJudge:
                     if refusal is None:
                         return
                     resume = applied % size
+        # Trick by trick (a refusal, a ruling, a trace or a trick of another size).
+        labels = self.labels
+        seats = labels.seats
+        check_play = hand.check_play
+        apply = hand.apply
+        new_play = _new_play
         for k in range(first, len(tricks)):
             tr = tricks[k]
             plays = tr.plays

@@ -258,8 +258,10 @@ class GameReplay:
         self.last_over = True
         result = GameState(self.rules, dealer).finish(hand) if self.log else state.finish(hand)
         labels = game.team_labels
-        awards = {labels[t]: v for t, v in enumerate(result.awards)}
-        score = {labels[t]: v for t, v in enumerate(state.scores)} if self.score_known and not self.log else None
+        # ``dict(zip(...))``: C calls, not a comprehension's frame (every hand); a side each, so not ``strict=True``,
+        # whose keyword costs more than the comprehension saved
+        awards = dict(zip(labels, result.awards))  # noqa: B905
+        score = dict(zip(labels, state.scores)) if self.score_known and not self.log else None  # noqa: B905
         judge.check_stated(hr, hand, result, awards, score)
         if not self.detail:
             return None

@@ -41,9 +41,9 @@ class Written:
                 side = self.labels.side(r.side, r.at)
                 if side is not None and side != team:
                     self.add(codes.E501, f"the result names {r.side} as the bidding side, but {labels[team]} won the bid", r.at, None)
-            unit = "points" if game.counters_score else "tricks"
             took = hand.points[team] if game.counters_score else hand.team_tricks[team]
             if r.points is not None and r.points != took:
+                unit = "points" if game.counters_score else "tricks"
                 self.add(codes.E501, f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at, None)
             if r.outcome is not None and (r.outcome == "made") != bool(result.made):
                 outcome = "made" if result.made else "set"
