@@ -214,7 +214,7 @@ def _fed(text: str, take: bool) -> list[tuple[GameRecord | None, list[tuple[str,
     out = []
     for r in results:
         source = r.record.source if r.record is not None else None
-        places = [(d.code, d.resolve(source).location() if source is not None else "") for d in r.diagnostics]
+        places = [(str(d.code), d.resolve(source).location() if source is not None else "") for d in r.diagnostics]
         out.append((r.record, places))
     return out
 
