@@ -1,34 +1,15 @@
 """The ``referee`` command line: one Typer app (``app.py``), one module of commands per job.
 
-The command modules import what they need when a command runs, so ``referee --version``
-and ``--help`` stay quick.
+A command's module loads when the command is first asked for (``app.Commands``), so
+``referee check`` imports none of the other commands' modules, and ``referee
+--version`` none at all; each command imports what it needs when it runs.
 """
 
 from __future__ import annotations
 
-from . import analyze, bot, check, convert, dups, fix, fmt, live, match, rules, score, select, show, simulate, standings, stats, tag
-from .app import app
-from .guard import guard_commands
+from .app import WRAP, app
+from .guard import guarded
 
-# the commands registered on ``app`` as they loaded (select, dups, stats, standings, fix and tag are the league tools)
-guard_commands(app)  # no traceback, whatever fails: output faults and bugs get words and an exit status (guard.py)
-__all__ = [
-    "analyze",
-    "app",
-    "bot",
-    "check",
-    "convert",
-    "dups",
-    "fix",
-    "fmt",
-    "live",
-    "match",
-    "rules",
-    "score",
-    "select",
-    "show",
-    "simulate",
-    "standings",
-    "stats",
-    "tag",
-]
+# no traceback, whatever fails: output faults and bugs get words and an exit status (guard.py)
+WRAP.append(guarded)
+__all__ = ["app"]

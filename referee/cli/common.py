@@ -65,11 +65,12 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
     from pathlib import Path
 
     from ..engine.games import GAMES
-    from ..judging.house import HouseRuleError, load_house_rules
     from ..run.inputs import UsageError
 
     if rules.lower() in GAMES:
         return rules.lower(), {}
+    from ..judging.house import HouseRuleError, load_house_rules  # a house-rule file only (start-up)
+
     if rules.lower().endswith(".toml") or Path(rules).is_file():
         try:
             house = load_house_rules(rules)
@@ -85,7 +86,6 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
 def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
     from ..engine.games import GAMES, make_rules
     from ..engine.profiles import OptionError
-    from ..judging.house import option_suggestion
     from ..judging.replay import Referee
     from ..run.inputs import UsageError
 
@@ -94,6 +94,8 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
     try:
         make_rules(name, chosen, profiles)
     except OptionError as e:
+        from ..judging.house import option_suggestion  # a usage error only (start-up)
+
         game = GAMES[profiles[name].base if name in profiles else name]
         guess = option_suggestion(game, e.key, chosen)
         raise UsageError(f"--options: {e}" + (f"; did you mean {guess}?" if guess else "")) from None
@@ -206,9 +208,10 @@ class Output:
 def command_output(output: str | None, parts: str | None) -> Iterator[Output]:
     """Standard output, ``-O FILE`` (written atomically) or ``--parts DIR`` (``referee.run.parts``)."""
     from ..run.output import atomic_write
-    from ..run.parts import write_parts
 
     if parts is not None:
+        from ..run.parts import write_parts
+
         with write_parts(parts) as writer:
             yield Output(writer.as_text_io(), writer.boundary, False)
     elif output is not None:

@@ -61,7 +61,7 @@ import typer
 
 from ..run.output import GuardedStream, WriteError
 
-__all__ = ["INTERRUPTED", "Terminated", "guard_commands", "guarded", "handle_signals", "run", "stdout_closed"]
+__all__ = ["INTERRUPTED", "Terminated", "guarded", "handle_signals", "run", "stdout_closed"]
 
 INTERRUPTED = "referee: {what} ({signal}); stopped\n"
 """The line an interrupt leaves on standard error."""
@@ -278,18 +278,12 @@ def _escaped(error: Exception) -> str:
     return f"internal error: {crash_summary(error)}; please report it"
 
 
-def guard_commands(app: typer.Typer) -> None:
-    """Put every command of ``app`` inside ``guarded``."""
-    for info in app.registered_commands:
-        if info.callback is not None:
-            info.callback = guarded(info.callback)
-
-
 def run() -> None:
     """The ``referee`` console script: the app, with its standard streams guarded also for
     ``--help``, ``--version`` and usage errors, which are printed before any command runs."""
-    from .app import app
+    from .app import LAZY, app
 
+    LAZY.append(True)  # only the command run loads its module (app.Commands)
     _fill_closed_descriptors()
     handle_signals()
     with _streams() as (out, err):

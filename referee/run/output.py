@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -152,6 +151,8 @@ def atomic_write(path: str | Path, *, encoding: str = "utf-8", before_replace: C
     if info is not None and not os.access(target, os.W_OK):
         raise WriteError(shown, PermissionError(errno.EACCES, os.strerror(errno.EACCES), shown))
     try:
+        import tempfile  # here, not at the top: only -O and the rewriting commands need it (start-up)
+
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
         raise WriteError(shown, e) from None

@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -150,6 +149,8 @@ def write_parts(directory: str | Path, *, part_bytes: int | None = None) -> Iter
     shown = str(directory)
     target = Path(directory)
     _check_target(target, shown)
+    import tempfile  # here, not at the top: only --parts needs it (start-up)
+
     try:
         temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     except OSError as e:
