@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .. import codes
 from ..diagnostics import Diagnostic
@@ -291,10 +291,23 @@ class Assembler:
                 self._trail(trailer)
         yield from self._feed(chunk)
 
+    def take(self, chunk: Chunk) -> ReadResult | Literal[False] | None:
+        """``feed`` without a generator, for a hand with nothing waiting before it (no tag
+        lines, no log's last hand): the record it completes, or None; False when it is not
+        such a hand (then ``feed`` it).  The reader takes nearly every chunk this way."""
+        if chunk.kind != HAND or self.pending is not None or self.held is not None:
+            return False
+        return self._hand(chunk, read_chunk(chunk))
+
     def _feed(self, chunk: Chunk) -> Iterator[ReadResult]:
         if self.held is not None:  # a chunk other than a trailer follows the log's last hand
             yield self._release()
         read = read_chunk(chunk)
+        if chunk.kind != HEADER and not read.tags:
+            done = self._hand(chunk, read)
+            if done is not None:
+                yield done
+            return
         self.any = True
         hand = read.hand
         if self.comments:  # comments left by the chunk before go to this chunk's first item
@@ -302,45 +315,62 @@ class Assembler:
             if first is not None:
                 first.comments = (*self.comments, *first.comments)
                 self.comments = []
-        if chunk.kind == HEADER or read.tags:
-            yield from self.flush()
-            self.header, self.header_chunk = read.tags, chunk
-            self.log = _is_log(read.tags)
-            self.header_problems = check_tags(read.tags) + ([] if hand is not None else read.problems)
-            self.open = True
-            self.text = self._start_text()
-            self.text.add(chunk)
-            if hand is None:
-                self.comments.extend(read.trailing)
-                return
-        elif hand is None:  # text before the first record: reported with the next record
+        yield from self.flush()
+        self.header, self.header_chunk = read.tags, chunk
+        self.log = _is_log(read.tags)
+        self.header_problems = check_tags(read.tags) + ([] if hand is not None else read.problems)
+        self.open = True
+        self.text = self._start_text()
+        self.text.add(chunk)
+        if hand is None:
+            self.comments.extend(read.trailing)
+            return
+        done = self._hand(chunk, read, False)
+        if done is not None:  # pragma: no cover - a header's hand is of a game or a log
+            yield done
+
+    def _hand(self, chunk: Chunk, read: ChunkRead, attach: bool = True) -> ReadResult | None:
+        """A chunk read with no tags: its hand (or the text before any record) placed in
+        the record being assembled; the record it completes, if any (a hand log's).
+        ``attach``: the comments waiting go to the hand (not done yet)."""
+        self.any = True
+        hand = read.hand
+        if attach and self.comments and hand is not None:  # comments left by the chunk before go to this chunk's first item
+            hand.comments = (*self.comments, *hand.comments)
+            self.comments = []
+        if hand is None:  # text before the first record: reported with the next record
             self.junk.extend(read.problems)
             self.junk_chunks.append(chunk)
             self.comments.extend(read.trailing)
-            return
-        label = hand.label(1 if self.header is None or self.log else len(self.hands) + 1)
-        if self.header is None:
+            return None
+        header, problems = self.header, read.problems
+        if header is not None and not self.log:  # the common case: a hand of a game
+            self.hands.append(hand)
+            if chunk is not self.header_chunk:
+                self.text.add(chunk)
+            if problems:
+                label = hand.label(len(self.hands))
+                self.problems.extend((p, label) for p in problems)
+            if read.trailing:
+                self.comments.extend(read.trailing)
+            return None
+        label = hand.label(1)
+        if header is None:
             text = self._start_text()
             text.add(chunk)
-            yield self._emit([], [hand], text, [(p, label) for p in read.problems], read.trailing)
-        elif self.log:
+            return self._emit([], [hand], text, [(p, label) for p in problems], read.trailing)
+        else:
             text = _Text()
             if self.header_chunk is not None:
                 text.add(self.header_chunk)
             if chunk is not self.header_chunk:
                 text.add(chunk)
-            problems: list[tuple[Problem, int | None]] = [(p, None) for p in self.header_problems]
-            problems += [(p, label) for p in read.problems]
+            placed: list[tuple[Problem, int | None]] = [(p, None) for p in self.header_problems]
+            placed += [(p, label) for p in problems]
             self.header_problems = []
             self.open = False
-            self.held = _Held(list(self.header), hand, text, problems, list(read.trailing))
-        else:
-            self.hands.append(hand)
-            if chunk is not self.header_chunk:
-                self.text.add(chunk)
-            if read.problems:
-                self.problems.extend((p, label) for p in read.problems)
-            self.comments.extend(read.trailing)
+            self.held = _Held(list(header), hand, text, placed, list(read.trailing))
+            return None
 
     def finish(self) -> Iterator[ReadResult]:
         if self.pending is not None:  # the input ends after the tag lines: the trailer of the record above

@@ -113,9 +113,14 @@ def read_blocks(
     if nul_check:
         blocks = _check_nul(blocks)
     asm = assembler if assembler is not None else Assembler(name)
+    take = asm.take
     for item in chunks(blocks, start_line=start[0], start_offset=start[1]):
         if isinstance(item, Chunk):
-            yield from asm.feed(item)
+            done = take(item)  # a hand, as nearly every chunk is: no generator
+            if done is False:
+                yield from asm.feed(item)
+            elif done is not None:
+                yield done
         elif isinstance(item, TooLong):
             yield from asm.flush()
             yield ReadResult(None, [_too_long(name, item)])

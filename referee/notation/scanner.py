@@ -215,22 +215,26 @@ class _Cutter:
         self.skipping = False
         """A chunk over ``MAX_CHUNK`` is being skipped, up to the next boundary."""
 
-    def feed(self, block: str) -> Iterator[Chunk | TooLong]:
+    def feed(self, block: str) -> list[Chunk | TooLong]:
+        """The chunks and overlong ones the lines of ``block`` complete, as a list: ``chunks``
+        resumes no generator of the cutter's for each chunk."""
         text = self.pending + block
         cut = text.rfind("\n") + 1
         self.pending = text[cut:]
+        out: list[Chunk | TooLong] = []
         if cut:
             if not self.in_brace and "{" not in text[:cut]:
-                yield from self._fast(text[:cut])
+                out = self._fast(text[:cut])
             else:
                 for line in text[: cut - 1].split("\n"):  # lines end at a newline only, as in the grammar
-                    yield from self._line(line + "\n")
+                    out.extend(self._line(line + "\n"))
         if len(self.pending) > MAX_CHUNK:  # one endless line: report it and drop it
             if not self.skipping:
-                yield TooLong(self.line, self.size + len(self.pending))
+                out.append(TooLong(self.line, self.size + len(self.pending)))
             self._add(self.pending, False)
             self.pending = ""
             self._drop()
+        return out
 
     def finish(self) -> Iterator[Chunk | TooLong]:
         if self.pending:
@@ -279,9 +283,10 @@ class _Cutter:
         self.buf, self.size, self.tail = [rest] if rest else [], len(rest), 0
         return TooLong(line, tail) if tail > MAX_CHUNK else Chunk(self.kind, head, self.offset - tail, line)
 
-    def _fast(self, text: str) -> Iterator[Chunk | TooLong]:
+    def _fast(self, text: str) -> list[Chunk | TooLong]:
         """Whole lines with no ``{`` and no comment open: the boundaries are the lines the
         regex finds; blank and ``;`` lines before one go with it."""
+        out: list[Chunk | TooLong] = []
         at = 0
         for m in _NEXT_BOUNDARY.finditer("\n" + text):  # the newline put first stands for the line start at 0
             kind = HAND if m.group(1) else HEADER
@@ -292,21 +297,22 @@ class _Cutter:
             if c > at:
                 self._add(text[at:c], True)
             if self.skipping:
-                yield from self._boundary(kind)
+                out.extend(self._boundary(kind))
             else:  # ``_boundary``, without a generator
                 if self.tail:
-                    yield self._cut()
+                    out.append(self._cut())
                 self.kind = kind
             self._add(text[c:b], False)
             at = b
             if self.size > MAX_CHUNK and not self.skipping:
-                yield TooLong(self.line, self.size)
+                out.append(TooLong(self.line, self.size))
                 self._drop()
         if at < len(text):
             self._add(text[at:], _has_text(text, at, len(text)))
         if self.size > MAX_CHUNK and not self.skipping:
-            yield TooLong(self.line, self.size)
+            out.append(TooLong(self.line, self.size))
             self._drop()
+        return out
 
     def _line(self, line: str) -> Iterator[Chunk | TooLong]:
         """One line, looked at closely (comments that may span lines)."""

@@ -193,3 +193,44 @@ def test_units_of_simulated_games_with_trailers_read_like_the_whole_file(size: i
     for a, b in zip(pieces, whole, strict=True):
         if a.record is not None and b.record is not None:
             assert [d.resolve(a.record.source) for d in a.diagnostics] == [d.resolve(b.record.source) for d in b.diagnostics]
+
+
+def _fed(text: str, take: bool) -> list[tuple[GameRecord | None, list[tuple[str, str]]]]:
+    """The records of ``text`` with every chunk given to ``Assembler.feed`` (``take``: a hand
+    first offered to ``Assembler.take``, as the reader does), with their diagnostics' places."""
+    from referee.notation.assemble import Assembler
+    from referee.notation.scanner import Chunk, chunks
+
+    asm = Assembler("x.42")
+    results: list[ReadResult] = []
+    for item in chunks([text]):
+        assert isinstance(item, Chunk)
+        done = asm.take(item) if take else False
+        if done is False:
+            results.extend(asm.feed(item))
+        elif done is not None:
+            results.append(done)
+    results.extend(asm.finish())
+    out = []
+    for r in results:
+        source = r.record.source if r.record is not None else None
+        places = [(str(d.code), d.resolve(source).location() if source is not None else "") for d in r.diagnostics]
+        out.append((r.record, places))
+    return out
+
+
+_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(Path("samples").rglob("*.42"))] + [
+    '[Rules "42"]\nhand 1\n  claim\n[Winner "NS"]\n',
+    '[Rules "42"]\n[Mode "log"]\nhand 1\n  claim\nhand 2\n  claim\n[Winner "NS"]\n',
+    "hand 1\n  claim\nhand 2\n  deal N 7-2\n",
+    "junk first\nhand 1\n  claim\n",
+    '; a comment\n[Rules "42"]\nhand 1 ; after\n  claim\n{ a brace }\nhand 2\n  claim\n',
+]
+
+
+@pytest.mark.parametrize("k", range(len(_TEXTS)))
+def test_taking_hands_without_a_generator_assembles_as_feeding_them(k: int) -> None:
+    text = _TEXTS[k]
+    if "\x00" in text:
+        pytest.skip("a NUL ends the text before the assembler")
+    assert _fed(text, True) == _fed(text, False)
