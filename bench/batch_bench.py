@@ -29,7 +29,9 @@ OUT = ROOT / "bench" / "out"
 FLOOR = Path(os.environ.get("REFEREE_FLOOR", ROOT.parent / "shared" / "bench" / "floor42.py"))
 """The floor script (not part of this repository): set ``REFEREE_FLOOR`` to its path."""
 DOC = ROOT / "docs" / "performance.md"
-REFEREE = [sys.executable, "-c", "import sys; from referee.cli import app; sys.argv[0] = 'referee'; app()"]
+REFEREE = [sys.executable, "-m", "referee"]
+"""The ``referee`` command as the console script runs it (``referee.cli.guard.run``, which
+loads only the command run's module), from whichever checkout the interpreter imports."""
 COMMANDS: dict[str, list[str]] = {
     "check": ["check", "-q"],
     "score": ["score", "--format", "csv"],
