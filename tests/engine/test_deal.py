@@ -17,6 +17,16 @@ GAMES = ("42", "moon", "88")
 TILES = sorted(ALL_TILES.values())
 
 
+def _edit(hands: list[list[Tile]], edit: tuple[int, int, Tile]) -> None:
+    """Replace a seat's tile at ``index`` by ``t``, or drop its last tile when ``index`` is past its end."""
+    seat, index, t = edit
+    hand = hands[seat % len(hands)]
+    if index < len(hand):
+        hand[index] = t
+    elif hand:
+        hand.pop()
+
+
 @given(
     st.sampled_from(GAMES),
     st.randoms(use_true_random=False),
@@ -29,12 +39,8 @@ def test_kitty_is_the_count_of_copies(game_name: str, rng: random.Random, edits:
     game = make_rules(game_name).game
     hands, kitty = shuffle_deal(game, rng)
     assert kitty_of(game, hands) == kitty == _counted(game, hands)
-    for seat, index, t in edits:
-        hand = hands[seat % len(hands)]
-        if index < len(hand):
-            hand[index] = t
-        elif hand:
-            hand.pop()
+    for edit in edits:
+        _edit(hands, edit)
         assert kitty_of(game, hands) == _counted(game, hands)
 
 
@@ -53,12 +59,8 @@ def test_clean_deal_shortcut_agrees_with_tile_by_tile(
     replaced or dropped and seats left out of the record."""
     game = make_rules(game_name).game
     dealt, _ = shuffle_deal(game, rng)
-    for seat, index, t in edits:
-        hand = dealt[seat % len(dealt)]
-        if index < len(hand):
-            hand[index] = t
-        elif hand:
-            hand.pop()
+    for edit in edits:
+        _edit(dealt, edit)
     hands: list[list[Tile] | None] = list(dealt)
     for seat in left_out:
         hands[seat % len(hands)] = None

@@ -23,22 +23,28 @@ break, a tab, white space at an end)."""
 
 
 @st.composite
+def _row(draw: st.DrawFn, n: int) -> list[RenderableType]:
+    """``n`` cells, each plain text or rich Text with a styled tail."""
+    cells: list[RenderableType] = []
+    for _ in range(n):
+        text = draw(_cell_text)
+        if draw(st.booleans()):
+            styled = Text(text)
+            styled.append(draw(_cell_text), "bold red")
+            cells.append(styled)
+        else:
+            cells.append(text)
+    return cells
+
+
+@st.composite
 def _parts(draw: st.DrawFn) -> list[RenderableType]:
     n = draw(st.integers(1, 5))
     table = Table()
     for k in range(n):
         table.add_column(draw(_cell_text) or f"c{k}", justify=draw(st.sampled_from(["left", "right"])))
     for _ in range(draw(st.integers(0, 4)) or draw(st.integers(0, 1))):
-        cells: list[RenderableType] = []
-        for _ in range(n):
-            text = draw(_cell_text)
-            if draw(st.booleans()):
-                styled = Text(text)
-                styled.append(draw(_cell_text), "bold red")
-                cells.append(styled)
-            else:
-                cells.append(text)
-        table.add_row(*cells)
+        table.add_row(*draw(_row(n)))
     return [Text(draw(_cell_text)), folded(table), Text("winner: NS")]
 
 
@@ -82,16 +88,7 @@ def _grids(draw: st.DrawFn) -> Grid:
     literal = [draw(st.booleans()) for _ in range(n)]  # text cells drawn as rich Text
     grid = Grid([draw(_cell_text) or f"c{k}" for k in range(n)], [draw(st.booleans()) for _ in range(n)], literal)
     for _ in range(draw(st.integers(0, 4))):
-        cells: list[RenderableType] = []
-        for _ in range(n):
-            text = draw(_cell_text)
-            if draw(st.booleans()):
-                styled = Text(text)
-                styled.append(draw(_cell_text), "bold red")
-                cells.append(styled)
-            else:
-                cells.append(text)
-        grid.add_row(*cells)
+        grid.add_row(*draw(_row(n)))
     return grid
 
 
