@@ -78,16 +78,16 @@ class Referee:
         """Replay ``record``; with ``trace``, keep a snapshot of each hand before every play."""
         sink = Sink(file, game_index)
         tags = (record.tag("Rules"), record.tag("Options"), record.tag("Target"))
+        mode = record.mode
         known = self._clean.get(tags)
         if known is None:
             rules = rules_for(record, self.defaults, sink.add, self.profiles, self._rules)
-            if rules is not None and not sink.out and len(self._clean) < 256:
-                self._clean[tags] = (rules, {k: v for k, v in rules.option_values().items() if k != "target"})
-        else:
-            rules = known[0]
-        mode = record.mode
-        if rules is None:
-            return GameVerdict(mode=mode, diagnostics=sink.out)
+            if rules is None:
+                return GameVerdict(mode=mode, diagnostics=sink.out)
+            known = (rules, {k: v for k, v in rules.option_values().items() if k != "target"})
+            if not sink.out and len(self._clean) < 256:
+                self._clean[tags] = known
+        rules, options = known
         replay = GameReplay(rules, record, sink, trace, self.detail)
         before = len(sink.out)
         replay.run()
@@ -99,12 +99,9 @@ class Referee:
                 message, hint, at = found
                 sink.add(codes.S010, message, at, hint)
                 return GameVerdict(rules=rules.name, target=rules.target, target_unit=rules.target_unit, mode=mode, diagnostics=sink.out)
-        known = self._clean.get(tags)
         return GameVerdict(
             rules=rules.name,
-            options=dict(known[1])
-            if known is not None and known[0] is rules
-            else {k: v for k, v in rules.option_values().items() if k != "target"},
+            options=dict(options),  # a copy: the verdict's own, the kept one shared by later records
             target=rules.target,
             target_unit=rules.target_unit,
             mode=mode,
