@@ -72,6 +72,34 @@ class EnginePlays(dict[Play, actions.Play]):
         return converted
 
 
+class EngineCalls(dict[tuple[str | None, int | None, int | None, str | None], actions.Call]):
+    """A record's call, as (seat label, amount, suit, contract), to the engine's ``Call``,
+    for one game's seats, made when first met (a replay meets the same few dozen calls
+    again and again).  At most ``LIMIT`` are kept: an amount is any number written, so
+    the table could otherwise grow without bound.  A seat this game does not have raises
+    ``KeyError``."""
+
+    LIMIT = 1024
+
+    def __init__(self, seats: dict[str, int]) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def __missing__(self, key: tuple[str | None, int | None, int | None, str | None]) -> actions.Call:
+        label, amount, suit, contract = key
+        seat = None if label is None else self.seats[label]
+        converted = _new_call((seat, None if amount is None else _new_bid((amount, suit, contract))))
+        if len(self) < self.LIMIT:
+            self[key] = converted
+        return converted
+
+
+@cache
+def engine_calls(seats: tuple[str, ...], names: tuple[str, ...]) -> EngineCalls:
+    """The call conversion table of a game's seats (one per game)."""
+    return EngineCalls(seat_labels(seats, names))
+
+
 @cache
 def engine_plays(seats: tuple[str, ...], names: tuple[str, ...]) -> EnginePlays:
     """The conversion table of a game's seats (one per game: a handful in all)."""
@@ -106,6 +134,7 @@ class HandJudge:
         self.check_score = written.check_score
         """The result, award and score the record writes, against the replay's (``written.Written``)."""
         self._plays = engine_plays(rules.game.seats, rules.game.seat_names)
+        self._calls = engine_calls(rules.game.seats, rules.game.seat_names)
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
@@ -136,8 +165,16 @@ class HandJudge:
         if rulings is not None:
             rulings.misdeal(hand)
         calls = hr.calls
+        i = 0  # the first call to follow call by call
+        if calls:  # the whole auction in one engine call, up to the first call it refuses
+            convert = self._calls.__getitem__
+            try:
+                run = [convert((c.seat, c.amount, c.suit, c.contract)) for c in calls]
+            except KeyError:  # a seat left out or not of this game: worded call by call below
+                pass
+            else:
+                i = hand.call_run(run)[0]
         check_bid = hand.check_bid
-        i = 0
         while i < len(calls):
             call = calls[i]
             i += 1
