@@ -9,13 +9,13 @@ is checked by ``written.py``, and where following a hand stops is ``stops.py``'s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import partial
 
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid, still_to_call
 from ..engine.auction import call as make_call
+from ..engine.auction import still_to_call
 from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
@@ -26,9 +26,10 @@ from ..engine.trump import exchange as make_exchange
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
+from .converts import engine_calls, engine_plays, new_bid, new_call
 from .dealt import Dealing
 from .judged import Trace
-from .labels import Labels, seat_labels
+from .labels import Labels
 from .places import Places
 from .rules_for import declaration_of
 from .rulings import Rulings
@@ -46,64 +47,11 @@ class _Unchecked:
 
 _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
-_new_bid = partial(tuple.__new__, Bid)
-_new_call = partial(tuple.__new__, actions.Call)
 _new_declare = partial(tuple.__new__, actions.Declare)
 _new_play = partial(tuple.__new__, actions.Play)
 _new_exchange = partial(tuple.__new__, actions.Exchange)
-"""A bid, a call, a declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``."""
-
-
-class EnginePlays(dict[Play, actions.Play]):
-    """A record's play (seat label, tile) to the engine's (seat number, tile), for one
-    game's seats, made when first met: a replay meets the same few hundred plays
-    millions of times.  Plays with comments are converted but not kept (their text is
-    the writer's, so they could grow the table without bound); a seat this game does
-    not have, or none, raises ``KeyError``."""
-
-    def __init__(self, seats: dict[str, int]) -> None:
-        super().__init__()
-        self.seats = seats
-
-    def __missing__(self, play: Play) -> actions.Play:
-        converted = actions.Play(self.seats[play.seat], play.tile)  # type: ignore[index]
-        if not (play.comments or play.after):
-            self[play] = converted
-        return converted
-
-
-class EngineCalls(dict[tuple[str | None, int | None, int | None, str | None], actions.Call]):
-    """A record's call, as (seat label, amount, suit, contract), to the engine's ``Call``,
-    for one game's seats, made when first met (a replay meets the same few dozen calls
-    again and again).  At most ``LIMIT`` are kept: an amount is any number written, so
-    the table could otherwise grow without bound.  A seat this game does not have raises
-    ``KeyError``."""
-
-    LIMIT = 1024
-
-    def __init__(self, seats: dict[str, int]) -> None:
-        super().__init__()
-        self.seats = seats
-
-    def __missing__(self, key: tuple[str | None, int | None, int | None, str | None]) -> actions.Call:
-        label, amount, suit, contract = key
-        seat = None if label is None else self.seats[label]
-        converted = _new_call((seat, None if amount is None else _new_bid((amount, suit, contract))))
-        if len(self) < self.LIMIT:
-            self[key] = converted
-        return converted
-
-
-@cache
-def engine_calls(seats: tuple[str, ...], names: tuple[str, ...]) -> EngineCalls:
-    """The call conversion table of a game's seats (one per game)."""
-    return EngineCalls(seat_labels(seats, names))
-
-
-@cache
-def engine_plays(seats: tuple[str, ...], names: tuple[str, ...]) -> EnginePlays:
-    """The conversion table of a game's seats (one per game: a handful in all)."""
-    return EnginePlays(seat_labels(seats, names))
+"""A declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``
+(a bid and a call: ``converts.new_bid``, ``converts.new_call``)."""
 
 
 class HandJudge:
@@ -182,10 +130,10 @@ class HandJudge:
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
                 seat = labels.seat(label, call.at)
-            bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
+            bid = None if call.amount is None else new_bid((call.amount, call.suit, call.contract))
             refusal = check_bid(seat, bid)
             if refusal is None:
-                make_call(hand, _new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
+                make_call(hand, new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
                 continue
             if refusal.code == codes.E201:
                 later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
@@ -195,7 +143,7 @@ class HandJudge:
                     calls = [*calls[: i - 1], calls[later], *calls[i - 1 : later], *calls[later + 1 :]]
                     i -= 1
                     continue
-            self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
+            self.act(hand, new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is AUCTION and hr.forfeit is not None and not after_auction:
             self.forfeit(hr, hand)
