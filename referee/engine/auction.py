@@ -8,6 +8,8 @@ other action values (``engine/actions.py``) and handed on here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .. import codes
@@ -22,7 +24,21 @@ from .turns import out_of_turn
 if TYPE_CHECKING:
     from .profiles import Contract, Game, Rules
 
-__all__ = ["Bid", "call", "check_amount", "check_call", "check_contract_amount", "legal_calls", "on_ladder", "still_to_call"]
+__all__ = [
+    "Bid",
+    "call",
+    "call_run",
+    "check_amount",
+    "check_call",
+    "check_contract_amount",
+    "checked_calls",
+    "legal_calls",
+    "on_ladder",
+    "still_to_call",
+]
+
+_new_call = partial(tuple.__new__, Call)
+"""A ``Call`` with its seat resolved, for the log: a C call, no Python-level ``__new__``."""
 
 _ONE_OF = ("blank", "ace", "deuce", "trey", "four", "five", "six")
 """One tile of a suit, in words ("holds no six", not "no sixe")."""
@@ -220,6 +236,96 @@ def call(h: HandState, action: Call) -> None:
         _close(h)
     else:
         h.turn = h.order.next[who]
+
+
+def call_run(h: HandState, calls: Sequence[Call]) -> tuple[int, Refusal | None]:
+    """Make ``calls`` in order while each is allowed: ``apply`` for a run of calls.
+
+    Returns how many were made and the refusal of the first that was not (None when all
+    were); the caller words it and decides what follows, as after ``play_run``.
+
+    >>> from referee.engine.games import make_rules
+    >>> from referee.engine.hand import Hand
+    >>> h = Hand(make_rules("42"), dealer=3, deal=None)
+    >>> n, refusal = h.call_run([Call(0, Bid(30)), Call(2, None)])
+    >>> n, refusal.code, refusal.message
+    (1, 'E201', "S bid out of turn: it is E's turn")
+    >>> h.call_run([Call(1, None), Call(None, Bid(31)), Call(3, None)]), h.phase, h.declarer, h.turn
+    ((3, None), <Phase.DECLARE: 'declare'>, 2, 2)
+    """
+    game = h.game
+    rules = h.rules
+    ladder = game.ladder
+    if h.phase is not AUCTION or rules.until_one_left:
+        return checked_calls(h, calls)
+    # The common call checked and made in one loop: by the seat whose turn it is (or by no
+    # seat named), a pass (bar a forced dealer's, ``all-pass=forced``), or a point bid over
+    # the bid standing that names no suit and no contract in a game whose bids name none
+    # and is not an all-in bid: one ``check_call`` allows without a word, read from the
+    # same ladder (``check_amount``'s first test).  Any other call is ``check_call``'s to
+    # word and ``call``'s to make, and so is every call after the auction closes.
+    # ``tests/engine/test_call_run.py`` holds this equal to ``checked_calls``.
+    points = ladder.point_bids
+    all_in = ladder.all_in_bids
+    plain_bids = not ladder.needs_suit
+    forced = rules.option("all-pass") == "forced"
+    dealer = h.dealer
+    made, log = h.calls, h.log
+    players = game.players
+    nxt = h.order.next
+    high = h.high_bid
+    top = -1 if high is None else high.amount
+    who = h.turn
+    assert who is not None  # someone is to call while the auction is on
+    k = 0
+    for action in calls:
+        seat, bid = action
+        if seat != who and seat is not None:
+            break
+        if bid is None:
+            if forced and who == dealer and high is None:
+                break
+        elif (
+            not plain_bids
+            or bid.suit is not None
+            or bid.contract is not None
+            or bid.amount not in points
+            or bid.amount <= top
+            or bid.amount in all_in
+        ):
+            break
+        made.append((who, bid))
+        log.append(action if seat == who else _new_call((who, bid)))
+        k += 1
+        if bid is not None:
+            high = h.high_bid = bid
+            top = bid.amount
+            h.declarer = who
+        if len(made) == players:
+            _close(h)
+            break
+        who = nxt[who]
+    else:
+        h.turn = who
+        return k, None
+    if h.phase is AUCTION:
+        h.turn = who
+    if k == len(calls):
+        return k, None
+    n, refusal = checked_calls(h, calls[k:])
+    return k + n, refusal
+
+
+def checked_calls(h: HandState, calls: Sequence[Call]) -> tuple[int, Refusal | None]:
+    """``call_run`` call by call, each through ``check_call`` and then ``call``: the general
+    path (``auction=until-one-left``, a forced dealer, mark bids, contracts, suits named,
+    anything refused), and the measure the common case's loop is held to."""
+    for k, action in enumerate(calls):
+        refusal = check_call(h, action[0], action[1])
+        if refusal is not None:
+            return k, refusal
+        call(h, action)
+    return len(calls), None
 
 
 def still_to_call(h: HandState) -> int:

@@ -8,6 +8,7 @@ from .. import codes
 from .hand import Hand, HandResult
 from .profiles import Rules
 from .refusal import Refusal
+from .scoring import Score, hand_score
 from .tiles import Tile
 
 __all__ = ["GameState"]
@@ -63,6 +64,14 @@ class GameState:
         result = hand.result()
         self.award(hand.dealer, result.awards, result.declaring_team)
         return result
+
+    def score_hand(self, hand: Hand) -> Score:
+        """``finish`` giving the figures of the hand's score (``scoring.hand_score``: its
+        contract, declaring side, made or set, awards) rather than a ``HandResult``: what
+        a replay that checks a record's numbers needs, without building the value."""
+        score = hand_score(hand)
+        self.award(hand.dealer, score[3], score[1])
+        return score
 
     def award(self, dealer: int, awards: Sequence[int], declaring_team: int | None = None) -> None:
         """Score a hand dealt by ``dealer`` known only by what each side scored (a score

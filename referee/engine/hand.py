@@ -191,6 +191,7 @@ class Hand(HandState):
 
     # -- each action --------------------------------------------------------------------
     check_bid = auction.check_call
+    call_run = auction.call_run
 
     def can_bid(self, seat: int | None, bid: Bid | None) -> bool:
         return self.check_bid(seat, bid) is None

@@ -20,7 +20,7 @@ from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "made_or_set"]
+__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "hand_score", "made_or_set"]
 
 
 def made_or_set(h: HandState, all_in: bool) -> tuple[bool, bool]:
@@ -62,25 +62,38 @@ def finished(h: HandState) -> bool:
     return h.phase is DONE or h.phase is THROWN_IN or decided(h)
 
 
+Score = tuple[Bid | None, int | None, bool | None, tuple[int, ...]]
+"""``hand_score``'s figures: the contract, the declaring side, made or set, each side's award."""
+
+
 def hand_result(h: HandState) -> HandResult:
-    """The score of a finished hand (or of the tricks played so far)."""
+    """The score of a finished hand (or of the tricks played so far): ``hand_score``'s
+    figures, with the points and tricks each side took.  A hand without a contract has
+    no declarer and is thrown in when everyone passed."""
+    bid, team, made, awards = hand_score(h)
+    declarer = None if bid is None else h.declarer
+    return HandResult(declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards, bid is None and h.phase is THROWN_IN)
+
+
+def hand_score(h: HandState) -> Score:
+    """What a finished hand (or the tricks played so far) scores: its contract (None: no
+    bid), the declaring side, whether the bid was made (None: no bid) and each side's
+    award.  ``hand_result`` builds its value from these; a replay that only checks the
+    numbers a record writes (``GameState.score_hand``) needs no more."""
     game = h.game
     if h.penalty is not None:
         return _lost(h, h.penalty)
-    if h.high_bid is None or h.declarer is None:
-        teams = len(game.team_labels)
-        return HandResult(None, None, None, tuple(h.points), tuple(h.team_tricks), None, (0,) * teams, thrown_in=h.phase is THROWN_IN)
     bid = h.high_bid
+    if bid is None or h.declarer is None:
+        return None, None, None, (0,) * len(game.team_labels)
     team = game.teams[h.declarer]
-    scoring = h.rules.scoring
     all_in = game.needs_all_tricks(bid.amount)
     made_now, set_now = made_or_set(h, all_in)
     made = made_now and not set_now
-    awards = scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
-    return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards)
+    return bid, team, made, h.rules.scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
 
 
-def _lost(h: HandState, offender: int) -> HandResult:
+def _lost(h: HandState, offender: int) -> Score:
     """A hand side ``offender`` lost by a ruled renege or a forfeit, scored by the scoring rule's
     ``forfeit``.  A forfeit may come before the auction is over: the bid standing then counts as
     the contract, its bidder's side as the declaring side; before any bid, the offending side
@@ -91,8 +104,7 @@ def _lost(h: HandState, offender: int) -> HandResult:
         team = game.teams[h.declarer]
     else:
         bid, team = Bid(game.ladder.forced_min), offender
-    awards = h.rules.scoring.forfeit(game, bid.amount, team, offender, h.points, h.team_tricks)
-    return HandResult(h.declarer, bid, team, tuple(h.points), tuple(h.team_tricks), offender != team, awards)
+    return bid, team, offender != team, h.rules.scoring.forfeit(game, bid.amount, team, offender, h.points, h.team_tricks)
 
 
 @dataclass(frozen=True, slots=True)

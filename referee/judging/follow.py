@@ -9,13 +9,13 @@ is checked by ``written.py``, and where following a hand stops is ``stops.py``'s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import partial
 
 from .. import codes
 from ..codes import After, Code
 from ..engine import actions
-from ..engine.auction import Bid, still_to_call
 from ..engine.auction import call as make_call
+from ..engine.auction import still_to_call
 from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
@@ -26,9 +26,10 @@ from ..engine.trump import exchange as make_exchange
 from ..notation.record import HandRecord, Play, TrickRecord
 from ..source import Source, Span
 from ..words import plural
+from .converts import engine_calls, engine_plays, new_bid, new_call
 from .dealt import Dealing
 from .judged import Trace
-from .labels import Labels, seat_labels
+from .labels import Labels
 from .places import Places
 from .rules_for import declaration_of
 from .rulings import Rulings
@@ -46,36 +47,11 @@ class _Unchecked:
 
 _UNCHECKED = _Unchecked()
 _APPLY, _SKIP, _END = After.APPLY, After.SKIP, After.END
-_new_bid = partial(tuple.__new__, Bid)
-_new_call = partial(tuple.__new__, actions.Call)
 _new_declare = partial(tuple.__new__, actions.Declare)
 _new_play = partial(tuple.__new__, actions.Play)
 _new_exchange = partial(tuple.__new__, actions.Exchange)
-"""A bid, a call, a declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``."""
-
-
-class EnginePlays(dict[Play, actions.Play]):
-    """A record's play (seat label, tile) to the engine's (seat number, tile), for one
-    game's seats, made when first met: a replay meets the same few hundred plays
-    millions of times.  Plays with comments are converted but not kept (their text is
-    the writer's, so they could grow the table without bound); a seat this game does
-    not have, or none, raises ``KeyError``."""
-
-    def __init__(self, seats: dict[str, int]) -> None:
-        super().__init__()
-        self.seats = seats
-
-    def __missing__(self, play: Play) -> actions.Play:
-        converted = actions.Play(self.seats[play.seat], play.tile)  # type: ignore[index]
-        if not (play.comments or play.after):
-            self[play] = converted
-        return converted
-
-
-@cache
-def engine_plays(seats: tuple[str, ...], names: tuple[str, ...]) -> EnginePlays:
-    """The conversion table of a game's seats (one per game: a handful in all)."""
-    return EnginePlays(seat_labels(seats, names))
+"""A declaration, a play and an exchange from a tuple of their fields: C calls, with no Python-level ``__new__``
+(a bid and a call: ``converts.new_bid``, ``converts.new_call``)."""
 
 
 class HandJudge:
@@ -106,6 +82,7 @@ class HandJudge:
         self.check_score = written.check_score
         """The result, award and score the record writes, against the replay's (``written.Written``)."""
         self._plays = engine_plays(rules.game.seats, rules.game.seat_names)
+        self._calls = engine_calls(rules.game.seats, rules.game.seat_names)
         self.may_stop = False
         """The hand being followed may stop open (``Open``): it is the last of a record
         marked unfinished, and writes no result, award or score."""
@@ -136,8 +113,16 @@ class HandJudge:
         if rulings is not None:
             rulings.misdeal(hand)
         calls = hr.calls
+        i = 0  # the first call to follow call by call
+        if calls:  # the whole auction in one engine call, up to the first call it refuses
+            convert = self._calls.__getitem__
+            try:
+                run = [convert((c.seat, c.amount, c.suit, c.contract)) for c in calls]
+            except KeyError:  # a seat left out or not of this game: worded call by call below
+                pass
+            else:
+                i = hand.call_run(run)[0]
         check_bid = hand.check_bid
-        i = 0
         while i < len(calls):
             call = calls[i]
             i += 1
@@ -145,10 +130,10 @@ class HandJudge:
             seat = None if label is None else seats.get(label)
             if seat is None and label is not None:
                 seat = labels.seat(label, call.at)
-            bid = None if call.amount is None else _new_bid((call.amount, call.suit, call.contract))
+            bid = None if call.amount is None else new_bid((call.amount, call.suit, call.contract))
             refusal = check_bid(seat, bid)
             if refusal is None:
-                make_call(hand, _new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
+                make_call(hand, new_call((seat, bid)))  # what ``hand.apply(call, checked=None)`` calls
                 continue
             if refusal.code == codes.E201:
                 later = self._written_later([c.seat for c in calls], i - 1, hand.turn)
@@ -158,7 +143,7 @@ class HandJudge:
                     calls = [*calls[: i - 1], calls[later], *calls[i - 1 : later], *calls[later + 1 :]]
                     i -= 1
                     continue
-            self.act(hand, _new_call((seat, bid)), call.at, checked=refusal)
+            self.act(hand, new_call((seat, bid)), call.at, checked=refusal)
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is AUCTION and hr.forfeit is not None and not after_auction:
             self.forfeit(hr, hand)

@@ -90,13 +90,22 @@ class Labels:
 
     def by_side(self, amounts: dict[str, int], at: Span | None) -> dict[str, int] | None:
         """Amounts written by side label, keyed by the game's own labels (None: a label is not a side)."""
-        out: dict[str, int] = {}
+        by_team = self.by_team(amounts, at)
+        if by_team is None:
+            return None
         labels = self.game.team_labels
+        return {labels[side]: n for side, n in by_team.items()}
+
+    def by_team(self, amounts: dict[str, int], at: Span | None) -> dict[int, int] | None:
+        """Amounts written by side label, keyed by team number in the order written (None: a
+        label is not a side); a side written twice keeps its last amount."""
+        out: dict[int, int] = {}
+        sides = self._sides
         for label, n in amounts.items():
-            side = self._sides.get(label)
+            side = sides.get(label)
             if side is None:
                 side = self.side(label, at)
                 if side is None:
                     return None
-            out[labels[side]] = n
+            out[side] = n
         return out

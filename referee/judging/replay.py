@@ -29,6 +29,7 @@ from .. import codes
 from ..engine.game import GameState
 from ..engine.games import DEFAULT_GAME
 from ..engine.profiles import Profile, Rules
+from ..engine.state import THROWN_IN
 from ..notation.record import GameRecord, HandRecord
 from ..notation.tags import tag_choice
 from ..source import Span
@@ -253,26 +254,25 @@ class GameReplay:
             self.lose_score()
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         self.last_over = True
-        result = GameState(self.rules, dealer).finish(hand) if self.log else state.finish(hand)
-        labels = game.team_labels
-        # ``dict(zip(...))``: C calls, not a comprehension's frame (every hand); a side each, so not ``strict=True``,
-        # whose keyword costs more than the comprehension saved
-        awards = dict(zip(labels, result.awards))  # noqa: B905
-        score = dict(zip(labels, state.scores)) if self.score_known and not self.log else None  # noqa: B905
-        judge.check_stated(hr, hand, result, awards, score)
+        # the figures of the hand's score, not a ``HandResult`` (``engine.scoring.hand_score``)
+        bid, _, made, awards = (GameState(self.rules, dealer) if self.log else state).score_hand(hand)
+        thrown_in = bid is None and hand.phase is THROWN_IN
+        scores = state.scores if self.score_known and not self.log else None
+        judge.check_stated(hr, hand, made, thrown_in, awards, scores)
         if not self.detail:
             return None
+        labels = game.team_labels
         fields: dict[str, Any] = judge.fill(hand, True)
         return HandVerdict(
             number,
             index,
             dealer=game.seats[dealer],
-            points={labels[t]: v for t, v in enumerate(result.points)} if result.bid else {},
-            tricks_won={labels[t]: v for t, v in enumerate(result.tricks)} if result.bid else {},
-            made=result.made,
-            awards=awards,
-            score=score,
-            thrown_in=result.thrown_in,
+            points={labels[t]: v for t, v in enumerate(hand.points)} if bid else {},
+            tricks_won={labels[t]: v for t, v in enumerate(hand.team_tricks)} if bid else {},
+            made=made,
+            awards={labels[t]: v for t, v in enumerate(awards)},
+            score=None if scores is None else {labels[t]: v for t, v in enumerate(scores)},
+            thrown_in=thrown_in,
             **fields,
         )
 

@@ -176,7 +176,9 @@ class _SheetHand:
         labels = self.game.team_labels
         awards = {labels[t]: v for t, v in enumerate(result.awards)}
         score = self.score()
-        self.judge_.check_stated(self.hr, self.hand, result, awards, score)
+        self.judge_.check_stated(
+            self.hr, self.hand, result.made, result.thrown_in, result.awards, None if score is None else g.state.scores
+        )
         return self.verdict(awards=awards, score=score, thrown_in=True) if g.detail else None
 
     def as_written(self) -> HandVerdict | None:
@@ -202,7 +204,7 @@ class _SheetHand:
         awards = {labels[t]: v for t, v in enumerate(written)}
         score = self.score()
         if hr.score is not None and score is not None:
-            self.judge_.check_score(hr, score)
+            self.judge_.check_score(hr, g.state.scores)
         return self.verdict(awards=awards, score=score) if g.detail else None
 
     def scored(self) -> HandVerdict | None:
@@ -271,7 +273,7 @@ class _SheetHand:
         awards = {labels[t]: v for t, v in enumerate(result.awards)}
         score = self.score()
         if hr.score is not None and score is not None and not self.implied:
-            self.judge_.check_score(hr, score)
+            self.judge_.check_score(hr, g.state.scores)
         return self.verdict(awards=awards, score=score, **self.known(results)) if g.detail else None
 
     def ruling(self) -> None:

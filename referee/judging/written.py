@@ -3,8 +3,10 @@ and the running score) against what the replay gives."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from .. import codes
-from ..engine.hand import Hand, HandResult
+from ..engine.hand import Hand
 from ..engine.profiles import Rules
 from ..notation.record import HandRecord, TrickRecord
 from .labels import Labels
@@ -30,8 +32,12 @@ class Written:
             ws = self.game.seats
             self.add(codes.E506, f"the record gives this trick to {ws[want]}, but {ws[winner]} wins it", tr.winner_at or tr.at, None)
 
-    def check_stated(self, hr: HandRecord, hand: Hand, result: HandResult, awards: dict[str, int], score: dict[str, int] | None) -> None:
-        """The result, award and score the record states, against the replay's."""
+    def check_stated(
+        self, hr: HandRecord, hand: Hand, made: bool | None, thrown_in: bool, awards: Sequence[int], scores: Sequence[int] | None
+    ) -> None:
+        """The result, award and score the record states, against the replay's: whether the
+        bid was ``made``, the hand ``thrown_in``, each side's award and the running ``scores``
+        after it (None: not known), by team."""
         game = self.game
         labels = game.team_labels
         team = hand.declaring_team
@@ -45,47 +51,51 @@ class Written:
             if r.points is not None and r.points != took:
                 unit = "points" if game.counters_score else "tricks"
                 self.add(codes.E501, f"the result says {labels[team]} took {r.points} {unit}, but the replay gives {took}", r.at, None)
-            if r.outcome is not None and (r.outcome == "made") != bool(result.made):
-                outcome = "made" if result.made else "set"
+            if r.outcome is not None and (r.outcome == "made") != bool(made):
+                outcome = "made" if made else "set"
                 self.add(codes.E501, f"the result says the bid was {r.outcome}, but it was {outcome}", r.at, None)
-        elif r is not None and result.thrown_in and (r.points or r.outcome):
+        elif r is not None and thrown_in and (r.points or r.outcome):
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         if hr.award is not None:
-            stated = self.labels.by_side(hr.award.amounts, hr.award.at)
-            if stated is not None and stated != awards and _differs(stated, awards, 0):
+            stated = self.labels.by_team(hr.award.amounts, hr.award.at)
+            if stated is not None and _differs(stated, awards, 0):
                 self.add(
                     codes.E502,
-                    f"the award is written as {_fmt(stated)}, but the replay gives {_fmt(awards, skip_zero=True)} ({self.rules.target_unit})",
+                    f"the award is written as {_fmt(labels, stated.items())}, but the replay gives "
+                    f"{_fmt(labels, enumerate(awards), skip_zero=True)} ({self.rules.target_unit})",
                     hr.award.at,
                     None,
                 )
-        if hr.score is not None and score is not None:
-            self.check_score(hr, score)
+        if hr.score is not None and scores is not None:
+            self.check_score(hr, scores)
 
-    def check_score(self, hr: HandRecord, score: dict[str, int]) -> None:
-        """The running score ``hr`` writes, against ``score``."""
+    def check_score(self, hr: HandRecord, scores: Sequence[int]) -> None:
+        """The running score ``hr`` writes, against ``scores`` (by team)."""
         assert hr.score is not None
-        written = self.labels.by_side(hr.score.scores, hr.score.at)
-        if written is not None and written != score and _differs(written, score, None):
-            right = " ".join(f"{k} {v}" for k, v in score.items())
+        written = self.labels.by_team(hr.score.scores, hr.score.at)
+        if written is not None and _differs(written, scores, None):
+            labels = self.game.team_labels
+            right = " ".join(f"{labels[t]} {v}" for t, v in enumerate(scores))
             self.add(
                 codes.E503,
-                f"the score is written as {_fmt(written)}, but the replay gives {_fmt(score)}",
+                f"the score is written as {_fmt(labels, written.items())}, but the replay gives {_fmt(labels, enumerate(scores))}",
                 hr.score.at,
                 f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
             )
 
 
-def _differs(written: dict[str, int], replay: dict[str, int], missing: int | None) -> bool:
-    """Whether ``written`` gives a side another amount than ``replay`` does; a side it leaves
-    out wrote ``missing`` (None: it is not checked).  A loop, not ``any`` over a generator:
-    every hand checks its award and score, and a generator costs more than the few sides."""
-    for side, n in replay.items():  # noqa: SIM110 - see above
+def _differs(written: dict[int, int], replay: Sequence[int], missing: int | None) -> bool:
+    """Whether ``written`` (by team) gives a side another amount than ``replay`` does; a side
+    it leaves out wrote ``missing`` (None: it is not checked).  A loop, not ``any`` over a
+    generator: every hand checks its award and score, and a generator costs more than the
+    few sides."""
+    for side, n in enumerate(replay):  # noqa: SIM110 - see above
         if written.get(side, n if missing is None else missing) != n:
             return True
     return False
 
 
-def _fmt(d: dict[str, int], *, skip_zero: bool = False) -> str:
-    items = [f"{k} {v}" for k, v in d.items() if v or not skip_zero]
+def _fmt(labels: Sequence[str], amounts: Iterable[tuple[int, int]], *, skip_zero: bool = False) -> str:
+    """Amounts by team, in words: ``NS 1, EW 0`` (``nothing`` when none is written)."""
+    items = [f"{labels[t]} {v}" for t, v in amounts if v or not skip_zero]
     return ", ".join(items) or "nothing"

@@ -83,7 +83,7 @@ def test_play_table_keeps_only_plain_plays() -> None:
     comment is converted but not kept (every comment could differ)."""
     from referee.engine import actions
     from referee.engine.tiles import tile
-    from referee.judging.follow import EnginePlays
+    from referee.judging.converts import EnginePlays
     from referee.notation.record import Play
 
     table = EnginePlays({"N": 0, "E": 1})
@@ -97,3 +97,19 @@ def test_play_table_keeps_only_plain_plays() -> None:
         with pytest.raises(KeyError):
             table[unknown]
     assert len(table) == 1
+
+
+def test_call_table_is_bounded() -> None:
+    """The replay's table of record calls to engine calls keeps at most ``LIMIT`` (an amount
+    is any number written); past it calls are converted but not kept."""
+    from referee.engine import actions
+    from referee.judging.converts import EngineCalls
+
+    table = EngineCalls({"N": 0, "E": 1})
+    assert table[("E", None, None, None)] == actions.Call(1, None)
+    assert table[(None, 30, None, None)] == actions.Call(None, actions.Bid(30))
+    with pytest.raises(KeyError):
+        table[("Q", 30, None, None)]
+    for amount in range(2 * EngineCalls.LIMIT):
+        assert table[("N", amount, 2, "plunge")] == actions.Call(0, actions.Bid(amount, 2, "plunge"))
+    assert len(table) == EngineCalls.LIMIT
