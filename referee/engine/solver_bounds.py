@@ -91,6 +91,13 @@ def bounds_for(
                 if not mine:
                     continue
                 other = side_tr[not decl_side[o]]
+                top = mine.bit_length() - 1
+                # The seat's highest trump, when the one tile of the other side that reaches it
+                # is its other copy (a tie, which wins only if played first in the trick) and
+                # the seat holds another trump, takes a trick: the seat plays it in the first
+                # trick the copy is not already in, and in the one it is in plays another trump
+                # (or follows suit, or discards), after which nothing of the other side reaches it.
+                tied = width > 1 and mine & (mine - 1) and (other >> (top - top % width)) == 1 << (top % width ^ 1)
                 i = short = got = 0
                 while mine:
                     s = mine.bit_length() - 1
@@ -101,6 +108,8 @@ def bounds_for(
                         got += cnt[s]
                     if i - d > short:
                         short = i - d
+                if tied and not short:
+                    short, got = 1, cnt[top]
                 got = rem if short >= left else short * tp + got
                 if got > side_pts[decl_side[o]]:
                     side_pts[decl_side[o]] = got

@@ -61,8 +61,9 @@ def keeper(setup: Setup, node: Node, value: int) -> int:
     wants it low) is worth exactly ``value``.
     """
     high = setup.maxer[node.seat]
-    for m in setup.search.moves(node):
-        if value == node.rem and setup.claims is not None:  # every point left: every trick left
+    every = value == node.rem and setup.claims is not None  # every point left: every trick left
+    for m in setup.moves(node, tricks=every):
+        if every:
             if setup.takes_all(node, m):
                 return m
             continue

@@ -152,6 +152,16 @@ class Setup:
             return claims.value(tricks, left - 1, left) >= left
         return claims.after(tricks, m, left - 1, left) >= left
 
+    def moves(self, node: Node, *, tricks: bool = False) -> list[int]:
+        """The distinct legal slots at ``node`` in the order of the search on the value, or
+        (``tricks``) of the search on tricks alone, whose table holds the best lead of a proof
+        of every trick: a lead tried first that does not take every trick may cost as much to
+        refute as the whole proof."""
+        if tricks and self.claims is not None:
+            self.claims.sync()
+            return self.claims.moves(node)
+        return self.search.moves(node)
+
     def reset(self, hands: Sequence[int]) -> None:
         """Set the tiles held (a mask a seat) for the next position, in both searches."""
         self.search.hands[:] = hands
