@@ -140,6 +140,16 @@ def test_the_layout_reads_what_the_lines_read_or_declines(change: tuple[str, str
         _agree(blanked, base)
 
 
+def test_the_layout_reads_a_line_that_continues_the_block_before_it() -> None:
+    """A deal row written as an item line, after the deal: the deal's reader of its rows
+    reads it, in the layout as line by line (given the block's reader)."""
+    text = "hand 1\n  deal N 6-6 6-5\n       E 5-5 5-4\n  s 4-4 4-3\n  bid N 30, E pass\n"
+    (blanked, base), *_ = _hands(text)
+    record = _in_layout(blanked, base)
+    assert record is not None and record.deal is not None
+    assert [text[slice(*row.at)] for row in record.deal if row.at is not None] == ["N 6-6 6-5", "E 5-5 5-4", "s 4-4 4-3"]
+
+
 def test_the_layout_of_one_item_is_its_own_block() -> None:
     for spec in ITEMS:
         if spec.plain_block is not None:
@@ -202,6 +212,53 @@ def test_white_space_the_grammar_does_not_take_goes_to_the_general_reader(space:
     assert any(declined)
     for t, b in hands:
         _agree(t, b)
+
+
+def _pool() -> list[tuple[str, int]]:
+    """Hands of every game, the layout's and others, for reading in any order."""
+    if not _POOL:
+        for game in GAMES:
+            for seed in range(3):
+                _POOL.extend(_hands(_simulated(game, seed)))
+    return _POOL
+
+
+_POOL: list[tuple[str, int]] = []
+
+
+def _item_lines(text: str) -> list[int]:
+    """The indexes of the lines of ``text`` that start with an item keyword."""
+    return [k for k, line in enumerate(text.split("\n")) if line.split()[:1] and line.split()[0].lower() in PLAIN_ITEMS]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    picks=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()), min_size=1, max_size=12),
+    size=st.sampled_from([0, 1, 3, 4096]),
+)
+def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, bool]], size: int) -> None:
+    """The layout remembers what each item line is by its text (``Layout.kinds``): hands
+    read in any order, with item lines taken from other hands (of other games), by a
+    layout whose memory holds ``size`` lines, read as by a layout that has seen nothing
+    and as the general reader reads them."""
+    pool = _pool()
+    saved = memo_module.MEMO_SIZE
+    memo_module.MEMO_SIZE = size
+    try:
+        warm = Layout(PLAIN_ITEMS)
+        for hand, other, which, swap in picks:
+            text, base = pool[hand % len(pool)]
+            if swap:  # an item line of another hand in place of one of this hand's
+                lines, donor = text.split("\n"), pool[other % len(pool)][0].split("\n")
+                mine, theirs = _item_lines(text), _item_lines(pool[other % len(pool)][0])
+                lines[mine[which % len(mine)]] = donor[theirs[which % len(theirs)]]
+                text = "\n".join(lines)
+            cold = Layout(PLAIN_ITEMS).read(text, base)
+            assert _fields(warm.read(text, base)) == _fields(cold), text
+            assert len(warm.kinds) <= size
+            _agree(text, base)
+    finally:
+        memo_module.MEMO_SIZE = saved
 
 
 def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:

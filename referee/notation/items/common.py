@@ -4,6 +4,8 @@ number in a record built elsewhere (a JSON document)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ... import codes
 from ..hands import HandScan
 from ..memo import LineMemo
@@ -47,7 +49,7 @@ def scan_amounts(h: HandScan, i: int, j: int) -> tuple[dict[str, int], tuple[int
     return amounts, h.span(i, last)
 
 
-def _amounts(words: list[str]) -> dict[str, int] | None:
+def _amounts(words: Sequence[str]) -> dict[str, int] | None:
     n = len(words)
     if n < 3 or n % 2 == 0:
         return None
@@ -96,7 +98,7 @@ def scan_seat_trick(h: HandScan, words: list[int]) -> tuple[str, int, list[int]]
     return None
 
 
-def seat_trick(words: list[str]) -> tuple[str, int] | None:
+def seat_trick(words: Sequence[str]) -> tuple[str, int] | None:
     """``KEYWORD SEAT trick NUMBER ...`` in the plain layout: the seat and the trick.
 
     >>> seat_trick(["renege", "e", "trick", "3"])

@@ -11,6 +11,8 @@ Exchange(take=[], give=[], at=(0, 13), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.tiles import Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
@@ -52,7 +54,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.exchange = Exchange(take, give, h.span(i, words[-1] if words else i))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     if rec.exchange is not None:
         return False
     span = line_span(line, at)

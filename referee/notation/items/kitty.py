@@ -11,6 +11,7 @@ Kitty(word='widow', tiles=[Tile(6-6)], at=(0, 9), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, cast
 
 from ...engine.tiles import Tile
@@ -42,7 +43,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.kitty = Kitty(word, tiles, h.span(i, last))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     word = words[0].lower()
     if rec.kitty is not None or word not in ("widow", "cat"):
         return False
