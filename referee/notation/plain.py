@@ -133,19 +133,20 @@ Kind = tuple[PlainItem | None, tuple[str, ...]] | None
 continues the item before it) and its words; None: not plain."""
 
 
-def _kind(line: str, items: dict[str, PlainItem]) -> Kind:
-    """The ``Kind`` of ``line``: a line of an item that holds names (``PlainItem.names``)
-    is not plain when a name is an item keyword (the grammar would start an item there)."""
+def _kind(line: str, items: dict[str, PlainItem], keywords: frozenset[str]) -> Kind:
+    """The ``Kind`` of ``line`` (``keywords``: those of ``items``): a line of an item that
+    holds names (``PlainItem.names``) is not plain when a name is an item keyword (the
+    grammar would start an item there)."""
     words = line.split()
     entry = items.get(words[0].lower()) if words else None
-    if entry is not None and entry.names and not items.keys().isdisjoint(map(str.lower, words[1:])):
+    if entry is not None and entry.names and not keywords.isdisjoint(line.lower().split()[1:]):
         return None
     return entry, tuple(words)
 
 
 def _kinds_of(items: dict[str, PlainItem]) -> LineMemo:
     """The ``Kind`` of each line, remembered by its text (for ``_read_lines``)."""
-    return LineMemo(partial(_kind, items=items))
+    return LineMemo(partial(_kind, items=items, keywords=frozenset(items)))
 
 
 def _read_lines(rec: HandRecord, lines: list[str], at: int, kinds: LineMemo, rank: int, more: PlainReader | None) -> int | None:

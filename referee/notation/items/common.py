@@ -49,20 +49,31 @@ def scan_amounts(h: HandScan, i: int, j: int) -> tuple[dict[str, int], tuple[int
     return amounts, h.span(i, last)
 
 
+def _label(word: str) -> str | None:
+    return word.upper() if is_side(word) else None
+
+
+def _value(word: str) -> int | None:
+    return int(word) if fits_signed(word) else None
+
+
+_LABELS = LineMemo(_label)
+_VALUES = LineMemo(_value)
+"""Each side word to its label, each number word to its value (None: not as the plain
+layout writes it), remembered by the word: the sides and the small numbers of ``award``
+and ``score`` repeat where their lines do not (a Moon score of three seats)."""
+
+
 def _amounts(words: Sequence[str]) -> dict[str, int] | None:
     n = len(words)
     if n < 3 or n % 2 == 0:
         return None
-    amounts: dict[str, int] = {}
-    for k in range(1, n, 2):
-        side, value = words[k], words[k + 1]
-        if not (is_side(side) and fits_signed(value)):
-            return None
-        label = side.upper()
-        if label in amounts:
-            return None
-        amounts[label] = int(value)
-    return amounts
+    labels = list(map(_LABELS.__getitem__, words[1::2]))
+    values = list(map(_VALUES.__getitem__, words[2::2]))
+    if None in labels or None in values:
+        return None
+    amounts = dict(zip(labels, values, strict=True))
+    return amounts if len(amounts) == len(labels) else None  # a side named twice: not plain
 
 
 def read_amounts(line: str) -> tuple[dict[str, int], int, int] | None:
