@@ -185,6 +185,9 @@ def test_comments_and_spacing_keep_the_fast_path_and_its_places() -> None:
         "hand 1\n  result CAT 30 made\n",  # a keyword where a side goes
         "hand 1\n  deal N 7-2\n",  # not a domino
         "hand 1\n  award NS 1 NS 2\n",  # a side named twice (S011)
+        "hand 1\n  score NS 1 EW 1234567890\n",  # a number out of range (S013)
+        "hand 1\n  score NS 1 EW two\n",  # not a number
+        "hand 1\n  award N-S 1\n",  # not a side
         "hand 1 deal N 6-6\n",  # an item on the hand line
     ],
 )
@@ -273,6 +276,18 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
     first.award.amounts["NS"] = 5
     again = plain_hand(*_hands(text)[0], PLAIN_ITEMS)
     assert again is not None and again.award is not None and again.award.amounts == {"NS": 1}
+
+
+def test_remembered_widow_and_exchange_lines_give_each_hand_lists_of_its_own() -> None:
+    text = "\n".join(f"hand {n}\n  widow 6-6\n  bid A 4, B pass, C pass\n  exchange 6-6 for 1-0\n  score A {n} B 0 C 0\n" for n in (1, 2))
+    first, second = (PLAIN_LAYOUT.read(t, b) for t, b in _hands(text))
+    assert first is not None and second is not None
+    assert first.kitty is not None and second.kitty is not None and first.exchange is not None and second.exchange is not None
+    assert first.kitty == second.kitty and first.exchange == second.exchange
+    assert type(first.kitty.tiles) is list and first.kitty.tiles is not second.kitty.tiles
+    assert type(first.exchange.take) is list and first.exchange.take is not second.exchange.take
+    assert type(first.exchange.give) is list and first.exchange.give is not second.exchange.give
+    assert first.kitty.at != second.kitty.at and first.exchange.at != second.exchange.at
 
 
 def test_the_memo_of_lines_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
