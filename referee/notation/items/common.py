@@ -68,12 +68,10 @@ def _amounts(words: Sequence[str]) -> dict[str, int] | None:
     n = len(words)
     if n < 3 or n % 2 == 0:
         return None
-    labels = list(map(_LABELS.__getitem__, words[1::2]))
-    values = list(map(_VALUES.__getitem__, words[2::2]))
-    if None in labels or None in values:
-        return None
-    amounts = dict(zip(labels, values, strict=True))
-    return amounts if len(amounts) == len(labels) else None  # a side named twice: not plain
+    amounts = dict(zip(map(_LABELS.__getitem__, words[1::2]), map(_VALUES.__getitem__, words[2::2])))  # noqa: B905 - as many of each (n is odd)
+    if len(amounts) != n >> 1 or None in amounts or None in amounts.values():
+        return None  # a side named twice, a word not a side, a number not as the plain layout writes it
+    return amounts
 
 
 def read_amounts(line: str) -> tuple[dict[str, int], int, int] | None:
