@@ -2,9 +2,10 @@
 
 Nearly every hand a program or ``referee fmt`` writes has one item per line, one
 deal row or one trick per line, seats written, tiles as ``6-4``, and calls separated
-by commas on the ``bid`` line.  Such a hand is read here, each line split once and
-taken whole by its item's plain reader (``ItemSpec.plain``, in ``items/``), with its places worked out
-from where its line starts.  Anything else (a seat left out, ``/`` between tricks,
+by commas on the ``bid`` line.  Such a hand is read here, each line split once (what a
+line is, its item and its words, is remembered by its text: most lines repeat from hand
+to hand) and taken whole by its item's plain reader (``ItemSpec.plain``, in ``items/``),
+with its places worked out from where its line starts.  Anything else (a seat left out, ``/`` between tricks,
 an item out of order, a word that is not where the layout puts it, any error) makes
 ``plain_hand`` answer None, and the hand is read by ``hands.scan_hand``, which reads
 every form the grammar allows and words its errors.
@@ -24,7 +25,7 @@ its plain reader as above.  Whatever it declines goes to the line-by-line readin
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
@@ -35,7 +36,7 @@ from .tokens import splits_as_grammar
 
 __all__ = ["Layout", "PlainBlock", "PlainItem", "PlainReader", "indent", "line_span", "plain_hand"]
 
-PlainReader = Callable[[HandRecord, str, int, list[str]], bool]
+PlainReader = Callable[[HandRecord, str, int, Sequence[str]], bool]
 """Reads one line of an item into the record: the line, where it starts (an offset of the
 input), its words (the keyword first, on the item's first line).  False: not plain."""
 
@@ -123,64 +124,62 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem], layout: Layout
         rec.dealer_at = (at + dealer_at[0], at + dealer_at[1])
     rec.at = (at + start, at + end)
     pos += len(head) + 1
-    plan = _plan(lines[k + 1 :], items, -1, None)
-    return None if plan is None or not _apply(rec, plan[0], base + pos) else rec
+    kinds = layout.kinds if layout is not None and layout.items is items else _kinds_of(items)
+    return None if _read_lines(rec, lines[k + 1 :], base + pos, kinds, -1, None) is None else rec
 
 
-Step = tuple[PlainReader, int, str, list[str]]
-"""A line to read: its reader, where it starts (from the first line's start), the line and its words."""
+Kind = tuple[PlainItem | None, tuple[str, ...]] | None
+"""What a line is, from its text alone: its item (None: it starts with no keyword, and
+continues the item before it) and its words; None: not plain."""
 
 
-def _plan(
-    lines: list[str], items: dict[str, PlainItem], rank: int, more: PlainReader | None
-) -> tuple[list[Step], int, PlainReader | None] | None:
-    """Which plain reader reads each of ``lines``, worked out from the lines alone; ``rank``
-    and ``more``: the last item's place in the order and its reader of the lines that
-    continue it.  None: not plain; else the steps, and ``rank`` and ``more`` after them.
-    The readers decide the rest as they read (``_apply``)."""
-    steps: list[Step] = []
-    at = 0
+def _kind(line: str, items: dict[str, PlainItem], keywords: frozenset[str]) -> Kind:
+    """The ``Kind`` of ``line`` (``keywords``: those of ``items``): a line of an item that
+    holds names (``PlainItem.names``) is not plain when a name is an item keyword (the
+    grammar would start an item there)."""
+    words = line.split()
+    entry = items.get(words[0].lower()) if words else None
+    if entry is not None and entry.names and not keywords.isdisjoint(line.lower().split()[1:]):
+        return None
+    return entry, tuple(words)
+
+
+def _kinds_of(items: dict[str, PlainItem]) -> LineMemo:
+    """The ``Kind`` of each line, remembered by its text (for ``_read_lines``)."""
+    return LineMemo(partial(_kind, items=items, keywords=frozenset(items)))
+
+
+def _read_lines(rec: HandRecord, lines: list[str], at: int, kinds: LineMemo, rank: int, more: PlainReader | None) -> int | None:
+    """Read ``lines`` into ``rec``, each by its item's plain reader (the first line starts at
+    offset ``at``; blank lines are skipped).  ``rank`` and ``more``: the place in the order of
+    the item before and its reader of the lines that continue it.  None: not plain (a line
+    out of order, a continuation with nothing to continue, a reader that declines); else
+    the rank of the last item read."""
     for line in lines:
-        words = line.split()
+        kind: Kind = kinds[line]
+        if kind is None:
+            return None
+        entry, words = kind
         if words:
-            entry = items.get(words[0].lower())
             if entry is None:
-                if more is None:
+                if more is None or not more(rec, line, at, words):
                     return None
-                steps.append((more, at, line, words))
             else:
-                read, item_rank, more, names, _, _ = entry
-                if names and not items.keys().isdisjoint(map(str.lower, words[1:])):
-                    return None
+                read, item_rank, more = entry[0], entry[1], entry[2]
                 if item_rank is not None:
                     if item_rank < rank:
                         return None
                     rank = item_rank
-                steps.append((read, at, line, words))
+                if not read(rec, line, at, words):
+                    return None
         at += len(line) + 1
-    return steps, rank, more
-
-
-def _apply(rec: HandRecord, steps: list[Step], at: int) -> bool:
-    """Read the lines of a plan into ``rec``, the first at offset ``at``.  False: a reader
-    said its line is not plain (a repeated single item finds its field filled)."""
-    for read, start, line, words in steps:  # noqa: SIM110 - a loop, not a generator: this runs for every hand
-        if not read(rec, line, at + start, words):
-            return False
-    return True
+    return rank
 
 
 _LINE = r"  {not_block}[a-z]++(?: [ -~]*+)?\n"
 """An item line between the blocks: two spaces, a word (not a block item's keyword and
 its space), printable ASCII (so ``str.split`` cuts it as the grammar does); each is read
 by its item's plain reader."""
-
-
-def _plan_text(
-    text: str, items: dict[str, PlainItem], rank: int, more: PlainReader | None
-) -> tuple[list[Step], int, PlainReader | None] | None:
-    """``_plan`` of the lines of ``text``."""
-    return _plan(text.split("\n"), items, rank, more)
 
 
 class Layout:
@@ -206,21 +205,17 @@ class Layout:
             self.breaks.append(brk)
             pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*+)\n{lines})?"
         self.regex = re.compile(pattern + r"\n*\Z")
-        self.plans: list[LineMemo] = []
-        """The plan of each run of item lines (``_plan``), by its text: before the first
-        block, then after each (where the block's rank and reader of more lines hold)."""
-        rank: int = -1
-        more: PlainReader | None = None
-        self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
-        self.steps: list[tuple[LineMemo, int, PlainBlock, str]] = []
-        """Each block item: the plans of the item lines before it, its rank, its reader, its line break."""
+        self.items = items
+        self.kinds = _kinds_of(items)
+        """The ``Kind`` of each item line, by its text (lines repeat from hand to hand more
+        than runs of lines do: a Moon hand's exchange and score lines make most of its runs new)."""
+        self.steps: list[tuple[int, PlainBlock, str, PlainReader | None]] = []
+        """Each block item: its rank, its reader, its line break, its reader of the lines that continue it."""
         for word, brk in zip(self.words, self.breaks, strict=True):
             entry = items[word]
             if entry.rank is None or entry.block is None:
                 raise ValueError(f"a block item has a place in the order: {word}")
-            self.steps.append((self.plans[-1], entry.rank, entry.block, brk))
-            rank, more = entry.rank, entry.more
-            self.plans.append(LineMemo(partial(_plan_text, items=items, rank=rank, more=more)))
+            self.steps.append((entry.rank, entry.block, brk, entry.more))
 
     def read(self, text: str, base: int) -> HandRecord | None:
         """The hand in ``text`` (as ``plain_hand``), when it is in this layout; None otherwise."""
@@ -239,25 +234,25 @@ class Layout:
             rec.dealer = dealer.upper()
             rec.dealer_at = (end - 1, end)
         rec.at = (start, end)
+        kinds = self.kinds
         rank = -1
+        more: PlainReader | None = None
         g = 3  # the first run of item lines (``groups`` counts from 0)
-        for plans, block_rank, read_block, brk in self.steps:
+        for block_rank, read_block, brk, block_more in self.steps:
             lines = groups[g]
             if lines:
-                plan = plans[lines]
-                if plan is None or not _apply(rec, plan[0], base + m.start(g + 1)):
+                after = _read_lines(rec, lines.split("\n"), base + m.start(g + 1), kinds, rank, more)
+                if after is None:
                     return None
-                rank = plan[1]
+                rank = after
             block = groups[g + 1]
             g += 2
             if block is None:  # the item is not in the hand (nor the lines after it)
                 continue
             if block_rank < rank or not read_block(rec, block, base + m.start(g), brk):
                 return None
-            rank = block_rank
+            rank, more = block_rank, block_more
         lines = groups[g]
-        if lines:
-            plan = self.plans[-1][lines]
-            if plan is None or not _apply(rec, plan[0], base + m.start(g + 1)):
-                return None
+        if lines and _read_lines(rec, lines.split("\n"), base + m.start(g + 1), kinds, rank, more) is None:
+            return None
         return rec

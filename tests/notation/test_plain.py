@@ -140,6 +140,16 @@ def test_the_layout_reads_what_the_lines_read_or_declines(change: tuple[str, str
         _agree(blanked, base)
 
 
+def test_the_layout_reads_a_line_that_continues_the_block_before_it() -> None:
+    """A deal row written as an item line, after the deal: the deal's reader of its rows
+    reads it, in the layout as line by line (given the block's reader)."""
+    text = "hand 1\n  deal N 6-6 6-5\n       E 5-5 5-4\n  s 4-4 4-3\n  bid N 30, E pass\n"
+    (blanked, base), *_ = _hands(text)
+    record = _in_layout(blanked, base)
+    assert record is not None and record.deal is not None
+    assert [text[slice(*row.at)] for row in record.deal if row.at is not None] == ["N 6-6 6-5", "E 5-5 5-4", "s 4-4 4-3"]
+
+
 def test_the_layout_of_one_item_is_its_own_block() -> None:
     for spec in ITEMS:
         if spec.plain_block is not None:
@@ -175,6 +185,9 @@ def test_comments_and_spacing_keep_the_fast_path_and_its_places() -> None:
         "hand 1\n  result CAT 30 made\n",  # a keyword where a side goes
         "hand 1\n  deal N 7-2\n",  # not a domino
         "hand 1\n  award NS 1 NS 2\n",  # a side named twice (S011)
+        "hand 1\n  score NS 1 EW 1234567890\n",  # a number out of range (S013)
+        "hand 1\n  score NS 1 EW two\n",  # not a number
+        "hand 1\n  award N-S 1\n",  # not a side
         "hand 1 deal N 6-6\n",  # an item on the hand line
     ],
 )
@@ -204,6 +217,53 @@ def test_white_space_the_grammar_does_not_take_goes_to_the_general_reader(space:
         _agree(t, b)
 
 
+def _pool() -> list[tuple[str, int]]:
+    """Hands of every game, the layout's and others, for reading in any order."""
+    if not _POOL:
+        for game in GAMES:
+            for seed in range(3):
+                _POOL.extend(_hands(_simulated(game, seed)))
+    return _POOL
+
+
+_POOL: list[tuple[str, int]] = []
+
+
+def _item_lines(text: str) -> list[int]:
+    """The indexes of the lines of ``text`` that start with an item keyword."""
+    return [k for k, line in enumerate(text.split("\n")) if line.split()[:1] and line.split()[0].lower() in PLAIN_ITEMS]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    picks=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()), min_size=1, max_size=12),
+    size=st.sampled_from([0, 1, 3, 4096]),
+)
+def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, bool]], size: int) -> None:
+    """The layout remembers what each item line is by its text (``Layout.kinds``): hands
+    read in any order, with item lines taken from other hands (of other games), by a
+    layout whose memory holds ``size`` lines, read as by a layout that has seen nothing
+    and as the general reader reads them."""
+    pool = _pool()
+    saved = memo_module.MEMO_SIZE
+    memo_module.MEMO_SIZE = size
+    try:
+        warm = Layout(PLAIN_ITEMS)
+        for hand, other, which, swap in picks:
+            text, base = pool[hand % len(pool)]
+            if swap:  # an item line of another hand in place of one of this hand's
+                lines, donor = text.split("\n"), pool[other % len(pool)][0].split("\n")
+                mine, theirs = _item_lines(text), _item_lines(pool[other % len(pool)][0])
+                lines[mine[which % len(mine)]] = donor[theirs[which % len(theirs)]]
+                text = "\n".join(lines)
+            cold = Layout(PLAIN_ITEMS).read(text, base)
+            assert _fields(warm.read(text, base)) == _fields(cold), text
+            assert len(warm.kinds) <= size
+            _agree(text, base)
+    finally:
+        memo_module.MEMO_SIZE = saved
+
+
 def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:
     """One-line items are worked out once per text (``notation.memo``); the records still
     hold objects of their own, at their own places."""
@@ -216,6 +276,18 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
     first.award.amounts["NS"] = 5
     again = plain_hand(*_hands(text)[0], PLAIN_ITEMS)
     assert again is not None and again.award is not None and again.award.amounts == {"NS": 1}
+
+
+def test_remembered_widow_and_exchange_lines_give_each_hand_lists_of_its_own() -> None:
+    text = "\n".join(f"hand {n}\n  widow 6-6\n  bid A 4, B pass, C pass\n  exchange 6-6 for 1-0\n  score A {n} B 0 C 0\n" for n in (1, 2))
+    first, second = (PLAIN_LAYOUT.read(t, b) for t, b in _hands(text))
+    assert first is not None and second is not None
+    assert first.kitty is not None and second.kitty is not None and first.exchange is not None and second.exchange is not None
+    assert first.kitty == second.kitty and first.exchange == second.exchange
+    assert type(first.kitty.tiles) is list and first.kitty.tiles is not second.kitty.tiles
+    assert type(first.exchange.take) is list and first.exchange.take is not second.exchange.take
+    assert type(first.exchange.give) is list and first.exchange.give is not second.exchange.give
+    assert first.kitty.at != second.kitty.at and first.exchange.at != second.exchange.at
 
 
 def test_the_memo_of_lines_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..plain import line_span
@@ -33,7 +35,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.accepted.append(AcceptedPlay(seat, trick, h.span(i, words[-1])))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = seat_trick(words)
     if found is None or len(words) != 4:
         return False

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..record import HandRecord, StatedAward
@@ -25,7 +27,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.award = StatedAward(amounts, at)
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = AMOUNTS[line]
     if found is None or rec.award is not None:
         return False

@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.declarations import NUMBER_NAMES
 from ..contracts import BID_CONTRACTS
 from ..hands import HandScan
@@ -131,7 +133,7 @@ def _calls(line: str) -> tuple[tuple[tuple[str, int | None, int | None, str | No
 _CALLS = LineMemo(_calls)
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = _CALLS[line]
     if found is None or rec.calls:
         return False

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, cast
 
 from ..hands import HandScan
@@ -29,7 +30,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.claim = Claim(cast(Literal["claim", "concede"], h.toks[i].lower()), h.at(i))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     if rec.claim is not None or len(words) != 1:
         return False
     start = at + indent(line)

@@ -4,6 +4,8 @@ number in a record built elsewhere (a JSON document)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ... import codes
 from ..hands import HandScan
 from ..memo import LineMemo
@@ -47,19 +49,28 @@ def scan_amounts(h: HandScan, i: int, j: int) -> tuple[dict[str, int], tuple[int
     return amounts, h.span(i, last)
 
 
-def _amounts(words: list[str]) -> dict[str, int] | None:
+def _label(word: str) -> str | None:
+    return word.upper() if is_side(word) else None
+
+
+def _value(word: str) -> int | None:
+    return int(word) if fits_signed(word) else None
+
+
+_LABELS = LineMemo(_label)
+_VALUES = LineMemo(_value)
+"""Each side word to its label, each number word to its value (None: not as the plain
+layout writes it), remembered by the word: the sides and the small numbers of ``award``
+and ``score`` repeat where their lines do not (a Moon score of three seats)."""
+
+
+def _amounts(words: Sequence[str]) -> dict[str, int] | None:
     n = len(words)
     if n < 3 or n % 2 == 0:
         return None
-    amounts: dict[str, int] = {}
-    for k in range(1, n, 2):
-        side, value = words[k], words[k + 1]
-        if not (is_side(side) and fits_signed(value)):
-            return None
-        label = side.upper()
-        if label in amounts:
-            return None
-        amounts[label] = int(value)
+    amounts = dict(zip(map(_LABELS.__getitem__, words[1::2]), map(_VALUES.__getitem__, words[2::2])))  # noqa: B905 - as many of each (n is odd)
+    if len(amounts) != n >> 1 or None in amounts or None in amounts.values():
+        return None  # a side named twice, a word not a side, a number not as the plain layout writes it
     return amounts
 
 
@@ -96,7 +107,7 @@ def scan_seat_trick(h: HandScan, words: list[int]) -> tuple[str, int, list[int]]
     return None
 
 
-def seat_trick(words: list[str]) -> tuple[str, int] | None:
+def seat_trick(words: Sequence[str]) -> tuple[str, int] | None:
     """``KEYWORD SEAT trick NUMBER ...`` in the plain layout: the seat and the trick.
 
     >>> seat_trick(["renege", "e", "trick", "3"])

@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.tiles import Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
@@ -63,7 +65,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
         rows.append(Dealt(seat, tiles, h.span(first, last)))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     """The ``deal`` line, with or without the first row."""
     if rec.deal is not None:
         return False
@@ -74,7 +76,7 @@ def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     return plain_row(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
 
 
-def plain_row(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+def plain_row(rec: HandRecord, line: str, at: int, words: Sequence[str], start: int = -1) -> bool:
     """A row of the deal (``start``: where its seat is, when not the line's first word)."""
     if len(words) < 2:
         return False

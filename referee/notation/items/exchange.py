@@ -11,9 +11,12 @@ Exchange(take=[], give=[], at=(0, 13), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.tiles import Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
+from ..memo import LineMemo
 from ..plain import line_span
 from ..record import Exchange, HandRecord
 from ..tokens import TILES, is_tile_like
@@ -52,25 +55,35 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.exchange = Exchange(take, give, h.span(i, words[-1] if words else i))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
-    if rec.exchange is not None:
-        return False
-    span = line_span(line, at)
+def _exchange(line: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[int, int]] | None:
+    """An ``exchange`` line: the tiles taken and given, and where it is in the line."""
+    words = line.split()
+    span = line_span(line, 0)
     if len(words) == 2 and words[1].lower() == "none":
-        rec.exchange = Exchange([], [], span)
-        return True
+        return (), (), span
     lowered = [w.lower() for w in words]
     if lowered.count("for") != 1:
-        return False
+        return None
     split = lowered.index("for")
     if split < 2 or split == len(words) - 1:
-        return False
+        return None
     try:
-        take = [TILES[w] for w in words[1:split]]
-        give = [TILES[w] for w in words[split + 1 :]]
+        take = tuple(TILES[w] for w in words[1:split])
+        give = tuple(TILES[w] for w in words[split + 1 :])
     except KeyError:
+        return None
+    return take, give, span
+
+
+_EXCHANGES = LineMemo(_exchange)
+
+
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
+    found = _EXCHANGES[line]
+    if found is None or rec.exchange is not None:
         return False
-    rec.exchange = Exchange(take, give, span)
+    take, give, (start, end) = found
+    rec.exchange = Exchange(list(take), list(give), (at + start, at + end))
     return True
 
 

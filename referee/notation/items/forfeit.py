@@ -11,6 +11,7 @@ Forfeit(seat='E', fault='crash', trick=None, at=(0, 15), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import get_args
 
 from ..hands import HandScan
@@ -44,7 +45,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.forfeit = Forfeit(toks[words[0]].upper(), fault, trick, h.span(i, words[-1]))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     n = len(words)
     if rec.forfeit is not None or n not in (3, 5) or not is_seat(words[1]):
         return False

@@ -11,11 +11,13 @@ Kitty(word='widow', tiles=[Tile(6-6)], at=(0, 9), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, cast
 
 from ...engine.tiles import Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
+from ..memo import LineMemo
 from ..plain import line_span
 from ..record import HandRecord, Kitty
 from ..tokens import TILES, is_tile_like
@@ -42,15 +44,28 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.kitty = Kitty(word, tiles, h.span(i, last))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def _kitty(line: str) -> tuple[str, tuple[Tile, ...], tuple[int, int]] | None:
+    """A ``widow`` or ``cat`` line: its keyword, its tiles and where it is in the line."""
+    words = line.split()
     word = words[0].lower()
-    if rec.kitty is not None or word not in ("widow", "cat"):
-        return False
+    if word not in ("widow", "cat"):
+        return None
     try:
-        tiles = [TILES[w] for w in words[1:]]
+        tiles = tuple(TILES[w] for w in words[1:])
     except KeyError:
+        return None
+    return word, tiles, line_span(line, 0)
+
+
+_KITTIES = LineMemo(_kitty)
+
+
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
+    found = _KITTIES[line]
+    if found is None or rec.kitty is not None:
         return False
-    rec.kitty = Kitty(word, tiles, line_span(line, at))  # type: ignore[arg-type]
+    word, tiles, (start, end) = found
+    rec.kitty = Kitty(word, list(tiles), (at + start, at + end))
     return True
 
 

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..plain import line_span
@@ -34,7 +36,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.misdeal = Misdeal(by, h.span(i, words[-1] if words else i), by_at)
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     if rec.misdeal is not None:
         return False
     if len(words) == 1:

@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...source import Span
 from ..hands import HandScan
 from ..lines import Lines, inline
@@ -128,7 +130,7 @@ _PLAYS = _Plays()
 _by_tile = dict.__getitem__
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     """The ``play`` line: the keyword and the first trick."""
     if rec.tricks or len(words) == 1:
         return False
@@ -136,7 +138,7 @@ def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
     return plain_trick(rec, line, at, rest, line.find(rest[0], line.find(words[0]) + len(words[0])))
 
 
-def plain_trick(rec: HandRecord, line: str, at: int, words: list[str], start: int = -1) -> bool:
+def plain_trick(rec: HandRecord, line: str, at: int, words: Sequence[str], start: int = -1) -> bool:
     """A trick (``start``: where its first seat is, when not the line's first word)."""
     n = len(words)
     winner = None

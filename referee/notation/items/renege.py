@@ -11,6 +11,8 @@ RenegeCall(seat='E', trick=3, called_by=None, at=(0, 16), comments=(), after=())
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..plain import line_span
@@ -38,7 +40,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
     h.record.renege = RenegeCall(seat, trick, caller, h.span(i, words[-1]))
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = seat_trick(words)
     if rec.renege is not None or found is None:
         return False

@@ -11,6 +11,7 @@ StatedResult(side=None, points=None, outcome='set', at=(0, 10), comments=(), aft
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, cast
 
 from ..hands import HandScan
@@ -71,7 +72,7 @@ def _result(line: str) -> tuple[str | None, int | None, str, int, int] | None:
 _RESULTS = LineMemo(_result)
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = _RESULTS[line]
     if found is None or rec.result is not None:
         return False

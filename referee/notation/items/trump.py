@@ -12,6 +12,8 @@ TrumpRecord(kind='suit', suit=5, doubles_low=False, by=None, at=(0, 7), by_at=No
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...engine.declarations import NUMBER_NAMES
 from ..contracts import TRUMP_CONTRACTS, TrumpKind
 from ..grammar import terminal
@@ -85,7 +87,7 @@ def _trump(line: str) -> tuple[str, int | None, int, int] | None:
 _TRUMPS = LineMemo(_trump)
 
 
-def plain(rec: HandRecord, line: str, at: int, words: list[str]) -> bool:
+def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     found = _TRUMPS[line]
     if found is None or rec.trump is not None:
         return False
