@@ -65,7 +65,7 @@ def place_writer(source: Source | None) -> Place:
     """How to write the places of a record read from ``source``.
 
     A record of one segment (every plain file's) has its line starts turned into
-    offsets of the source once, and each place is two bisections; other places go
+    offsets of the source once, and each place is one bisection (two across lines); other places go
     through ``Source.span``, the general path, which gives the same line and column."""
     if source is None:
         return _no_place
@@ -85,21 +85,29 @@ def place_writer(source: Source | None) -> Place:
     mids: list[str] = [""] * len(starts)  # ',"end_line":L,"end_column":'
     digits = _DIGITS
 
+    def head(r: int) -> str:
+        line = lines + r
+        mids[r] = f',"end_line":{line},"end_column":'
+        text = heads[r] = f'{{"line":{line},"column":'
+        return text
+
     def fast(span: Span | None) -> str:
         if span is None:
             return "null"
         a, b = span
+        if base <= a <= b <= end:
+            r = bisect_right(starts, a)
+            start = starts[r - 1] - 1
+            if b < starts[r] and b - start < _N:  # both ends on one line (nearly every place): one bisection
+                return f"{heads[r] or head(r)}{digits[a - start]}{mids[r]}{digits[b - start]}}}"
+        return apart(span)
+
+    def apart(span: Span) -> str:
+        """A place across lines, on a long line, ending before it starts, or outside the segment."""
+        a, b = span
         if not (base <= a <= end and base <= b <= end):
             return slow(span)
         r = bisect_right(starts, a)
-        start = starts[r - 1] - 1
-        if a <= b < starts[r] and b - start < _N:  # both ends on one line (nearly every place): one bisection
-            head = heads[r]
-            if head is None:
-                line = lines + r
-                head = heads[r] = f'{{"line":{line},"column":'
-                mids[r] = f',"end_line":{line},"end_column":'
-            return f"{head}{digits[a - start]}{mids[r]}{digits[b - start]}}}"
         t = bisect_right(starts, b)
         return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
 
@@ -177,9 +185,83 @@ def _sequence(obj: Any, place: Place, source: Source | None) -> str:
     return "[" + ",".join([w[type(x)](x, place, source) for x in obj]) + "]"
 
 
+def _tile_list(obj: Any, place: Place, source: Source | None) -> str:
+    """A list whose hint names tiles (a deal): each item's type tested as its text is found."""
+    texts = []
+    for x in obj:
+        if type(x) is not Tile:
+            return _sequence(obj, place, source)
+        texts.append(_TILES[x])
+    return "[" + ",".join(texts) + "]"
+
+
+def _remembered_list(kind: type) -> Writer:
+    """A list whose hint names a class whose texts are remembered (a trick's plays): each
+    item's type tested and its text found in one pass, without a call an item."""
+
+    def write(obj: Any, place: Place, source: Source | None) -> str:
+        memo = _MEMO.get(kind)  # held while read: its objects stay alive, so no identity in it is reused
+        if memo is None:
+            return _sequence(obj, place, source)
+        texts = memo[0]
+        out = []
+        for x in obj:
+            text = texts.get(id(x))
+            if text is None or type(x) is not kind:
+                return _sequence(obj, place, source)  # written, and remembered, one by one
+            out.append(text)
+        return "[" + ",".join(out) + "]"
+
+    return write
+
+
+_KEPT_LISTS = 1024
+"""Lists of texts a field keeps; a field that meets more (the tiles of each trick) stops keeping them."""
+
+
+def _text_lists(namespace: dict[str, Any], slot: str) -> Writer:
+    """The writer of a field whose hint names a list of texts: a list met before (a trick's
+    seats, in one of four orders) is found by its items; a field whose lists are not a few
+    repeated ones, once it has met ``_KEPT_LISTS`` of them, is written by ``_sequence``
+    (its name ``slot`` in the class's writer, ``namespace``, rebound)."""
+    kept: dict[tuple[str, ...], str] = {}
+
+    def write(obj: Any, place: Place, source: Source | None) -> str:
+        for x in obj:
+            if type(x) is not str:
+                return _sequence(obj, place, source)
+        key = tuple(obj)  # of exact strings: equal keys, the same text
+        text = kept.get(key)
+        if text is None:
+            text = kept[key] = _sequence(obj, place, source)
+            if len(kept) >= _KEPT_LISTS:
+                namespace[slot] = _sequence
+        return text
+
+    return write
+
+
+_NUMBERS: dict[tuple[tuple[str, int], ...], str] = {}
+"""Mappings of texts to whole numbers written before (points, marks by side: a few hundred
+in a file), by their items; no more are kept past ``_KEPT_LISTS * 4``."""
+
+
 def _mapping(obj: Any, place: Place, source: Source | None) -> str:
     if not obj:
         return "{}"
+    for k, v in obj.items():
+        if type(k) is not str or type(v) is not int:
+            return _items_text(obj, place, source)
+    key = tuple(obj.items())  # of exact texts and numbers: equal keys, the same text
+    text = _NUMBERS.get(key)
+    if text is None:
+        text = _items_text(obj, place, source)
+        if len(_NUMBERS) < _KEPT_LISTS * 4:
+            _NUMBERS[key] = text
+    return text
+
+
+def _items_text(obj: Any, place: Place, source: Source | None) -> str:
     w = _W
     enc = encode_basestring
     parts = []
@@ -245,6 +327,14 @@ _FAST: dict[type, tuple[str, str]] = {
 text): tried for the types a field's hint names, before the general lookup."""
 
 
+def _items(hint: Any) -> Any:
+    """The items' type a list hint names (``list[Tile] | None`` gives ``Tile``), if one."""
+    for h in typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,):
+        if typing.get_origin(h) is list:
+            return typing.get_args(h)[0]
+    return None
+
+
 def _expected(hint: Any) -> list[type]:
     """The types a field's hint names, as the value's exact type would be."""
     origin = typing.get_origin(hint)
@@ -265,8 +355,17 @@ def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, A
         namespace[f"d_{name}"] = default
         namespace[f"t_{name}"] = value_json(default)
         tries.append((f"{{v}} is d_{name}", f"t_{name}"))
+    items = _items(hint)
     for t in dict.fromkeys(_expected(hint)):
-        if t in _FAST:
+        if t is list and items is Tile:
+            tries.append(("type({v}) is list", "tile_list(v, p, s)"))
+        elif t is list and items is str:
+            namespace[f"l_{name}"] = _text_lists(namespace, f"l_{name}")
+            tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
+        elif t is list and isinstance(items, type) and _immutable(items):
+            namespace[f"l_{name}"] = _remembered_list(items)
+            tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
+        elif t in _FAST:
             tries.append(_FAST[t])
             if t is bool:
                 tries.append(("v is False", '"false"'))
@@ -286,13 +385,18 @@ def _object_writer(kind: type) -> Writer:
     text, written once, a value of a type its hint names written inline, and every
     other value through its type's writer."""
     namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
+    namespace["tile_list"] = _tile_list
     namespace.update(Tile=Tile, digits=_DIGITS, N=_N)
     defaults = _defaults(kind)
     hints = typing.get_type_hints(kind)
     pieces = []
     for i, name in enumerate(field_names(kind)):
         key = ("{{" if i == 0 else ",") + json.dumps(name) + ":"
-        value = f"p(o.{name})" if is_place(name) else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
+        value = (
+            f'"null" if (v := o.{name}) is None else p(v)'
+            if is_place(name)
+            else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
+        )
         pieces.append(key + "{" + value + "}")
     body = "".join(pieces) + "}}" if pieces else "{{}}"
     exec(compile(f"def write(o, p, s):\n    return f'{body}'\n", f"<json {kind.__name__}>", "exec"), namespace)

@@ -144,3 +144,44 @@ def test_places_on_long_lines_are_written_as_the_general_path_writes_them(widths
             span = tuple(starts[min(line, len(starts) - 1)] + column for line, column in span)
         tags = [Tag("Rules", "42", at=span), Tag("Rules", "42", at=span)]  # the second from its line's kept text
         assert value_json(tags, source) == json.dumps(dump(tags, source), ensure_ascii=False, separators=(",", ":"))
+
+
+_texts = st.sampled_from(["N", "E", "S", "W", "6-4", 'a"b', "a\\b", "\x7f", "\u2028", "é", _Kind.suit, _Odd("x")])
+_fields = st.one_of(_texts, st.integers(-3, 3), st.booleans(), st.none(), st.sampled_from([Tile.of(6, 4), Tile(46), 5]))
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> tuple[list[Any], Source]:
+    """Record and verdict objects whose fields hold what their hints name, repeated (the lists
+    and mappings a writer keeps by their items), or something else (an ``int`` or a ``Tile``
+    made apart among tiles, a ``str`` whose ``str()`` differs, a ``bool`` among numbers)."""
+    from referee.judging.verdict import HandVerdict, TrickVerdict
+    from referee.notation.record import Dealt, TrickRecord
+
+    seats = draw(st.lists(_texts, max_size=4) | st.just(["N", "E", "S", "W"]))
+    tiles: list[Any] = draw(st.lists(st.sampled_from([Tile.of(6, 4), Tile.of(0, 0), Tile(46), 46]), max_size=7))
+    plays: list[Any] = draw(
+        st.lists(st.sampled_from([Play("N", Tile.of(1, 0)), Play(None, Tile.of(0, 0)), ("N", Tile.of(1, 0))]), max_size=4)
+    )
+    points = draw(st.dictionaries(_texts, st.integers(0, 2) | st.booleans(), max_size=3) | st.just({"NS": 1, "EW": 0}))
+    spans = st.none() | st.tuples(st.integers(0, 40), st.integers(0, 40))
+    points_won: Any = draw(_fields)
+    trick = TrickVerdict(draw(_texts), list(seats), [str(s) for s in seats], draw(_texts), points_won)
+    objects = [
+        Dealt(draw(_texts), tiles, at=draw(spans)),
+        TrickRecord(plays, draw(_texts | st.none()), at=draw(spans), winner_at=draw(spans), comments=draw(st.just(()) | st.just(("c",)))),
+        HandVerdict(draw(st.integers(0, 3)), call_seats=seats, tricks=[trick, trick], points=points, score=dict(points)),
+    ]
+    return objects, Source("x.42", [Segment(3, 2, "ab\ncd ef\n\nhand 1 dealer N\n  deal N 6-4\n")])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hands())
+def test_records_of_odd_fields_are_written_as_the_general_path_writes_them(case: tuple[list[Any], Source]) -> None:
+    """The writers a field's hint chooses (tiles, lists of texts and of plays, mappings of
+    numbers, places before, across and after a segment's lines) give the general path's text,
+    whatever the field holds, the first time and when they find it kept."""
+    objects, source = case
+    for _ in range(2):
+        for obj in objects:
+            assert value_json(obj, source) == json.dumps(dump(obj, source), ensure_ascii=False, separators=(",", ":"))
