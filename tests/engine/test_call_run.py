@@ -19,7 +19,7 @@ from referee.engine.deal import shuffle_deal
 from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
 
-from .test_play_run import state
+from .test_play_run import assert_same_refusal, made_first, state
 
 RULES: tuple[tuple[str, dict[str, str]], ...] = (
     ("42", {}),
@@ -87,22 +87,10 @@ def test_call_run_is_checked_calls(rules_at: int, seed: int, data: st.DataObject
     calls = written(dealt(rules_at, seed), random.Random(seed + 1))
     start = data.draw(st.integers(0, min(len(calls), 3)))  # made one by one first: a run may start mid-auction
     fast, slow = dealt(rules_at, seed), dealt(rules_at, seed)
-    for hand in (fast, slow):
-        for c in calls[:start]:
-            if hand.check(c) is not None:
-                break
-            hand.apply(c, checked=None)
+    made_first((fast, slow), list(calls[:start]))
     assert state(fast) == state(slow)
     n, refusal = fast.call_run(calls[start:])
     m, why = checked_calls(slow, calls[start:])
     assert n == m
-    assert (refusal is None) == (why is None)
-    if refusal is not None and why is not None:
-        assert (refusal.code, refusal.message, refusal.hint, refusal.seat, refusal.tile) == (
-            why.code,
-            why.message,
-            why.hint,
-            why.seat,
-            why.tile,
-        )
+    assert_same_refusal(refusal, why)
     assert state(fast) == state(slow)

@@ -16,6 +16,7 @@ from referee.engine.deal import shuffle_deal
 from referee.engine.declarations import Declaration
 from referee.engine.games import make_rules
 from referee.engine.hand import Hand, Phase
+from referee.engine.refusal import Refusal
 from referee.engine.state import HandState
 from referee.engine.tiles import ALL_TILES, Tile
 from referee.engine.trick import checked_run
@@ -72,6 +73,29 @@ def state(h: HandState) -> tuple[object, ...]:
     return (*(getattr(h, name) for name in HandState.__slots__ if name != "order"), orders)
 
 
+def made_first(hands: tuple[Hand, ...], made: list[actions.Action]) -> None:
+    """Make ``made`` on each of ``hands`` one action at a time (``check``, then ``apply``), up
+    to the first refused: a run then starts in the middle of an auction or a trick."""
+    for h in hands:
+        for action in made:
+            if h.check(action) is not None:
+                break
+            h.apply(action, checked=None)
+
+
+def assert_same_refusal(refusal: Refusal | None, why: Refusal | None) -> None:
+    """The fast path's refusal and the general path's: both none, or alike in every field."""
+    assert (refusal is None) == (why is None)
+    if refusal is not None and why is not None:
+        assert (refusal.code, refusal.message, refusal.hint, refusal.seat, refusal.tile) == (
+            why.code,
+            why.message,
+            why.hint,
+            why.seat,
+            why.tile,
+        )
+
+
 @given(
     st.integers(0, len(RULES) - 1),
     st.integers(0, 2**32),
@@ -112,25 +136,12 @@ def test_play_run_is_checked_run(rules_at: int, seed: int, data: st.DataObject) 
             plays[k] = actions.Play(seat, data.draw(st.sampled_from(dealt[seat or 0])))
     start = data.draw(st.integers(0, min(len(plays), 6)))  # played one by one first: a run may start mid-trick
     fast, slow = fresh(rules_at, seed, before), fresh(rules_at, seed, before)
-    for hand_ in (fast, slow):
-        for p in plays[:start]:
-            refusal = hand_.check(p)
-            if refusal is not None:
-                break
-            hand_.apply(p, checked=None)
+    made_first((fast, slow), list(plays[:start]))
     assert state(fast) == state(slow)
     n, refusal, done = fast.play_run(plays[start:])
     m, why, last = checked_run(slow, plays[start:])
     assert (n, done) == (m, last)
-    assert (refusal is None) == (why is None)
-    if refusal is not None and why is not None:
-        assert (refusal.code, refusal.message, refusal.hint, refusal.seat, refusal.tile) == (
-            why.code,
-            why.message,
-            why.hint,
-            why.seat,
-            why.tile,
-        )
+    assert_same_refusal(refusal, why)
     assert state(fast) == state(slow)
 
 
