@@ -20,7 +20,7 @@ from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "hand_score", "made_or_set"]
+__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "hand_score", "made_or_set", "thrown_in"]
 
 
 def made_or_set(h: HandState, all_in: bool) -> tuple[bool, bool]:
@@ -72,7 +72,12 @@ def hand_result(h: HandState) -> HandResult:
     no declarer and is thrown in when everyone passed."""
     bid, team, made, awards = hand_score(h)
     declarer = None if bid is None else h.declarer
-    return HandResult(declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards, bid is None and h.phase is THROWN_IN)
+    return HandResult(declarer, bid, team, tuple(h.points), tuple(h.team_tricks), made, awards, thrown_in(h, bid))
+
+
+def thrown_in(h: HandState, bid: Bid | None) -> bool:
+    """Whether a hand whose contract (``hand_score``'s) is ``bid`` was thrown in: everyone passed."""
+    return bid is None and h.phase is THROWN_IN
 
 
 def hand_score(h: HandState) -> Score:

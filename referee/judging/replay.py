@@ -29,7 +29,7 @@ from .. import codes
 from ..engine.game import GameState
 from ..engine.games import DEFAULT_GAME
 from ..engine.profiles import Profile, Rules
-from ..engine.state import THROWN_IN
+from ..engine.scoring import thrown_in as is_thrown_in
 from ..notation.record import GameRecord, HandRecord
 from ..notation.tags import tag_choice
 from ..source import Span
@@ -256,7 +256,7 @@ class GameReplay:
         self.last_over = True
         # the figures of the hand's score, not a ``HandResult`` (``engine.scoring.hand_score``)
         bid, _, made, awards = (GameState(self.rules, dealer) if self.log else state).score_hand(hand)
-        thrown_in = bid is None and hand.phase is THROWN_IN
+        thrown_in = is_thrown_in(hand, bid)
         scores = state.scores if self.score_known and not self.log else None
         judge.check_stated(hr, hand, made, thrown_in, awards, scores)
         if not self.detail:
