@@ -30,6 +30,11 @@ def _single(comment: str) -> bool:
     return "\n" not in comment and "\r" not in comment
 
 
+def _pad(keyword: str) -> str:
+    """The indent of a block's later lines: under its first entry."""
+    return " " * (len(INDENT) + len(keyword) + 1)
+
+
 class Lines:
     """Collects the lines of a text."""
 
@@ -43,6 +48,9 @@ class Lines:
     def line(self, before: Sequence[str], indent: str, text: str, after: Sequence[str]) -> None:
         """An item that starts a line: the comments before it above it (those that span lines
         inline before it), then the item and the comments after it at the end of the line."""
+        if not before and not after:  # most lines: what the loop below gives for no comments, without it
+            self.lines.append(indent + text)
+            return
         i = 0
         while i < len(before) and _single(before[i]):
             self.lines.append(f"{indent}; {before[i]}".rstrip())
@@ -58,13 +66,20 @@ class Lines:
     def block(self, keyword: str, entries: Sequence[tuple[Sequence[str], str, Sequence[str]]]) -> None:
         """An item whose entries (deal rows, tricks) go one to a line, the later lines
         aligned under the first entry."""
-        head = f"{INDENT}{keyword} "
-        pad = " " * len(head)
+        pad = _pad(keyword)
         for n, (before, text, after) in enumerate(entries):
             if n == 0:
                 self.line(before, INDENT, f"{keyword} {text}", after)
             else:
                 self.line(before, pad, text, after)
+
+    def rows(self, keyword: str, texts: Sequence[str]) -> None:
+        """What ``block`` writes for entries without comments (``texts`` not empty)."""
+        lines = self.lines
+        lines.append(f"{INDENT}{keyword} {texts[0]}")
+        pad = _pad(keyword)
+        for text in texts[1:]:
+            lines.append(pad + text)
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"

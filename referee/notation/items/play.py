@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.tiles import Tile
 from ...source import Span
 from ..hands import HandScan
 from ..lines import Lines, inline
@@ -207,18 +208,63 @@ def _play(play: Play, more: bool) -> str:
     return text
 
 
+def _won(text: str, trick: TrickRecord) -> str:
+    """A trick's text with the winner the recorder wrote, if any."""
+    return text if trick.winner is None else f"{text} => {trick.winner}"
+
+
 def _trick(trick: TrickRecord) -> str:
     n = len(trick.plays)
-    text = " ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays))
-    if trick.winner is not None:
-        text += f" => {trick.winner}"
-    return text
+    return _won(" ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays)), trick)
+
+
+_PLAIN_PLAYS: dict[Play, str] = {}
+"""The text ``_play`` gives each play without comments whose seat is a ``str`` and tile a
+``Tile`` (their types tested at every use: ``Play("N", 5)`` equals ``Play("N", Tile(5))``
+and is written otherwise): a hand's twenty-odd plays are as many lookups, not calls."""
+_KEPT_PLAYS = 4096
+"""At most this many (a letter and a tile each in the notation: 26 * 28 upper-case seats)."""
+
+
+def _plain_trick(trick: TrickRecord) -> str | None:
+    """The text ``_trick`` gives a trick without comments, from ``_PLAIN_PLAYS``; None for a
+    trick with comments (on it or its plays) or a play of other types."""
+    if trick.comments or trick.after:
+        return None
+    texts = []
+    kept = _PLAIN_PLAYS
+    try:
+        for p in trick.plays:
+            text = kept.get(p)
+            if type(p[1]) is not Tile or type(p[0]) is not str:
+                return None
+            if text is None:
+                if p[2] or p[3]:
+                    return None
+                text = _play(p, True)
+                if len(kept) < _KEPT_PLAYS:
+                    kept[p] = text
+            texts.append(text)
+    except TypeError:  # a play that cannot be hashed (comments in a list): the general writer's
+        return None
+    return _won(" ".join(texts), trick)
 
 
 def write(hand: HandRecord, out: Lines) -> None:
-    if hand.tricks:
-        after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in hand.tricks]
-        out.block("play", [(t.comments, _trick(t), a) for t, a in zip(hand.tricks, after, strict=True)])
+    tricks = hand.tricks
+    if not tricks:
+        return
+    texts = []
+    for t in tricks:
+        text = _plain_trick(t)
+        if text is None:
+            break
+        texts.append(text)
+    else:  # no comments anywhere: the lines ``block`` writes for these entries
+        out.rows("play", texts)
+        return
+    after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in tricks]
+    out.block("play", [(t.comments, _trick(t), a) for t, a in zip(tricks, after, strict=True)])
 
 
 class _PlayRef:
