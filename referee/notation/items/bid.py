@@ -164,6 +164,12 @@ def write(hand: HandRecord, out: Lines) -> None:
     calls = hand.calls
     if not calls:
         return
+    for c in calls:
+        if c.comments or c.after:
+            break
+    else:  # no comments: one run, the line ``block`` writes for it
+        out.rows("bid", [", ".join(map(_call, calls))])
+        return
     runs: list[list[Call]] = []
     for n, c in enumerate(calls):
         if n == 0 or c.comments:
