@@ -48,9 +48,13 @@ class Lines:
     def line(self, before: Sequence[str], indent: str, text: str, after: Sequence[str]) -> None:
         """An item that starts a line: the comments before it above it (those that span lines
         inline before it), then the item and the comments after it at the end of the line."""
-        if not before and not after:  # most lines: what the loop below gives for no comments, without it
+        if before or after:
+            self.commented(before, indent, text, after)
+        else:  # most lines: what ``commented`` writes for no comments, without its loop
             self.lines.append(indent + text)
-            return
+
+    def commented(self, before: Sequence[str], indent: str, text: str, after: Sequence[str]) -> None:
+        """``line`` for any comments, none included (the general path)."""
         i = 0
         while i < len(before) and _single(before[i]):
             self.lines.append(f"{indent}; {before[i]}".rstrip())
@@ -74,7 +78,8 @@ class Lines:
                 self.line(before, pad, text, after)
 
     def rows(self, keyword: str, texts: Sequence[str]) -> None:
-        """What ``block`` writes for entries without comments (``texts`` not empty)."""
+        """What ``block`` writes for entries without comments (``texts`` not empty): the
+        items' writers call it when their ``_plain_*`` function finds no comments."""
         lines = self.lines
         lines.append(f"{INDENT}{keyword} {texts[0]}")
         pad = _pad(keyword)

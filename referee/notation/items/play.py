@@ -228,15 +228,15 @@ _KEPT_PLAYS = 4096
 
 def _plain_trick(trick: TrickRecord) -> str | None:
     """The text ``_trick`` gives a trick without comments, from ``_PLAIN_PLAYS``; None for a
-    trick with comments (on it or its plays) or a play of other types."""
-    if trick.comments or trick.after:
+    trick with comments (on it or its plays), without plays, or with a play of other types."""
+    if trick.comments or trick.after or not trick.plays:
         return None
     texts = []
     kept = _PLAIN_PLAYS
     try:
         for p in trick.plays:
             text = kept.get(p)
-            if type(p[1]) is not Tile or type(p[0]) is not str:
+            if type(p) is not Play or type(p[1]) is not Tile or type(p[0]) is not str:
                 return None
             if text is None:
                 if p[2] or p[3]:
@@ -250,17 +250,23 @@ def _plain_trick(trick: TrickRecord) -> str | None:
     return _won(" ".join(texts), trick)
 
 
-def write(hand: HandRecord, out: Lines) -> None:
-    tricks = hand.tricks
-    if not tricks:
-        return
+def _plain_tricks(tricks: list[TrickRecord]) -> list[str] | None:
+    """The texts of tricks without comments (``_plain_trick``); None if one has any."""
     texts = []
     for t in tricks:
         text = _plain_trick(t)
         if text is None:
-            break
+            return None
         texts.append(text)
-    else:  # no comments anywhere: the lines ``block`` writes for these entries
+    return texts
+
+
+def write(hand: HandRecord, out: Lines) -> None:
+    tricks = hand.tricks
+    if not tricks:
+        return
+    texts = _plain_tricks(tricks)
+    if texts is not None:  # no comments anywhere: the lines ``block`` writes for these entries
         out.rows("play", texts)
         return
     after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in tricks]
