@@ -218,36 +218,49 @@ def _trick(trick: TrickRecord) -> str:
     return _won(" ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays)), trick)
 
 
-_PLAIN_PLAYS: dict[Play, str] = {}
-"""The text ``_play`` gives each play without comments whose seat is a ``str`` and tile a
-``Tile`` (their types tested at every use: ``Play("N", 5)`` equals ``Play("N", Tile(5))``
-and is written otherwise): a hand's twenty-odd plays are as many lookups, not calls."""
 _KEPT_PLAYS = 4096
-"""At most this many (a letter and a tile each in the notation: 26 * 28 upper-case seats)."""
+"""Plays whose texts are kept (then it starts again): the reader shares one play object for
+each seat and tile it reads (``_PLAYS``), so a file's plays are a few hundred objects."""
+
+_PLAIN_PLAYS: tuple[dict[int, str], dict[int, Play]] = ({}, {})
+"""The text ``_play`` gives each play without comments whose seat is a ``str`` and tile a
+``Tile`` (``Play("N", 5)`` equals ``Play("N", Tile(5))`` and is written otherwise), by the
+play's identity; and the plays by the same, kept alive so that no identity is reused while
+the pair is held.  A full pair is replaced, never emptied."""
+
+
+def _kept_text(p: Play) -> str | None:
+    """``_play``'s text of a play without comments, kept in ``_PLAIN_PLAYS``; None for
+    another play (comments, other types: the general writer's)."""
+    if type(p) is not Play or type(p[0]) is not str or type(p[1]) is not Tile or p[2] != () or p[3] != ():
+        return None
+    global _PLAIN_PLAYS
+    texts, kept = _PLAIN_PLAYS
+    if len(kept) >= _KEPT_PLAYS:
+        _PLAIN_PLAYS = texts, kept = {}, {}
+    kept[id(p)] = p
+    text = texts[id(p)] = _play(p, True)
+    return text
 
 
 def _plain_trick(trick: TrickRecord) -> str | None:
     """The text ``_trick`` gives a trick without comments, from ``_PLAIN_PLAYS``; None for a
     trick with comments (on it or its plays), without plays, or with a play of other types."""
-    if trick.comments or trick.after or not trick.plays:
+    plays = trick.plays
+    if trick.comments or trick.after or not plays:
         return None
-    texts = []
-    kept = _PLAIN_PLAYS
-    try:
-        for p in trick.plays:
-            text = kept.get(p)
-            if type(p) is not Play or type(p[1]) is not Tile or type(p[0]) is not str:
-                return None
-            if text is None:
-                if p[2] or p[3]:
-                    return None
-                text = _play(p, True)
-                if len(kept) < _KEPT_PLAYS:
-                    kept[p] = text
-            texts.append(text)
-    except TypeError:  # a play that cannot be hashed (comments in a list): the general writer's
-        return None
-    return _won(" ".join(texts), trick)
+    texts = _PLAIN_PLAYS[0]
+    try:  # plays met before (nearly all): their texts joined without a Python step a play
+        return _won(" ".join(map(texts.__getitem__, map(id, plays))), trick)  # kept: the very object
+    except KeyError:
+        pass
+    found = []
+    for p in plays:
+        text = texts.get(id(p)) or _kept_text(p)
+        if text is None:
+            return None
+        found.append(text)
+    return _won(" ".join(found), trick)
 
 
 def _plain_tricks(tricks: list[TrickRecord]) -> list[str] | None:
