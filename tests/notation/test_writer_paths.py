@@ -40,7 +40,7 @@ def _outcome(records: list[GameRecord]) -> str:
     """The text of ``records``, or the error writing them raised (a record the notation cannot hold)."""
     try:
         return "".join(format_records(records))
-    except Exception as e:  # noqa: BLE001 - compared, not hidden: both paths must fail alike
+    except Exception as e:  # compared, not hidden: both paths must fail alike
         return f"{type(e).__name__}"
 
 
@@ -78,21 +78,23 @@ class _Seat(str):
     """A seat that is a ``str`` of another type (written as its characters)."""
 
 
-_seats = st.sampled_from(["N", "E", "s", _Seat("N")]) | st.none()
-_tiles = st.sampled_from([Tile.of(6, 4), Tile.of(0, 0), Tile(46), Tile(13), 46, True])
+_seats: st.SearchStrategy[Any] = st.sampled_from(["N", "E", "s", _Seat("N")]) | st.none()
+_tiles: st.SearchStrategy[Any] = st.sampled_from([Tile.of(6, 4), Tile.of(0, 0), Tile(46), Tile(13), 46, True])
 _notes = st.sampled_from([(), (), (), (), (), ("c",), ("a\nb",), ("x", "y")])
 """Comments, or (mostly: the short cuts are taken only where nothing on a line has any) none."""
 
 
-_plain_plays = st.just(Play("N", Tile.of(6, 4))) | st.tuples(_seats, _tiles).map(lambda p: Play(*p))
+_plain_plays: st.SearchStrategy[Any] = st.just(Play("N", Tile.of(6, 4))) | st.tuples(_seats, _tiles).map(lambda p: Play(*p))
 """A play as the reader shares it, or one of the same seat and tile written otherwise (equal
 to it: a ``str`` subclass, an ``int``, a ``Tile`` made apart), without comments."""
-_odd_plays = st.one_of(
+_odd_plays: st.SearchStrategy[Any] = st.one_of(
     st.tuples(_seats, _tiles, _notes, _notes).map(lambda p: Play(*p)),
     st.tuples(_seats, _tiles, st.just(()), st.just(())),  # not a Play, though equal to one
     st.tuples(_seats, _tiles).map(lambda p: Play(*p, [], [])),  # type: ignore[arg-type]  # comments in a list: unhashable
 )
-_plays = st.lists(_plain_plays, min_size=1, max_size=4) | st.lists(_plain_plays | _odd_plays, min_size=1, max_size=4)
+_plays: st.SearchStrategy[Any] = st.lists(_plain_plays, min_size=1, max_size=4) | st.lists(
+    _plain_plays | _odd_plays, min_size=1, max_size=4
+)
 """A trick's plays (a trick without plays is an error either way): mostly without comments,
 since the short cuts are taken only where nothing on a line has any."""
 
