@@ -249,7 +249,8 @@ def _plain_trick(trick: TrickRecord) -> str | None:
     plays = trick.plays
     if trick.comments or trick.after or not plays:
         return None
-    texts = _PLAIN_PLAYS[0]
+    pair = _PLAIN_PLAYS  # held while read: its plays stay alive, so no identity in it is reused
+    texts = pair[0]
     try:  # plays met before (nearly all): their texts joined without a Python step a play
         return _won(" ".join(map(texts.__getitem__, map(id, plays))), trick)  # kept: the very object
     except KeyError:
