@@ -64,8 +64,8 @@ def _position_json(line: int, column: int, end_line: int, end_column: int) -> st
 def place_writer(source: Source | None) -> Place:
     """How to write the places of a record read from ``source``.
 
-    A record of one segment (every plain file's) has its line starts turned into
-    offsets of the source once, and each place is one bisection (two across lines); other places go
+    A record of one segment (every plain file's) has each place found by one bisection of
+    its line starts (two across lines) and written in one f-string; other places go
     through ``Source.span``, the general path, which gives the same line and column."""
     if source is None:
         return _no_place
@@ -77,29 +77,25 @@ def place_writer(source: Source | None) -> Place:
     if len(source.segments) != 1:
         return slow
     seg = source.segments[0]
-    base, end = seg.offset, seg.offset + len(seg.text)
-    starts = [base + s for s in source.line_starts(0)]
-    starts.append(end + 1)  # past every place: a place's line always has a start after it
+    base, size = seg.offset, len(seg.text)
+    end = base + size
+    starts = source.line_starts(0)  # offsets within the segment, kept by the source
+    rows = len(starts)
     lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
-    heads: list[str | None] = [None] * len(starts)  # '{"line":L,"column":' by row, made when first met
-    mids: list[str] = [""] * len(starts)  # ',"end_line":L,"end_column":'
     digits = _DIGITS
-
-    def head(r: int) -> str:
-        line = lines + r
-        mids[r] = f',"end_line":{line},"end_column":'
-        text = heads[r] = f'{{"line":{line},"column":'
-        return text
 
     def fast(span: Span | None) -> str:
         if span is None:
             return "null"
         a, b = span
-        if base <= a <= b <= end:
+        a -= base
+        b -= base
+        if 0 <= a <= b <= size:
             r = bisect_right(starts, a)
             start = starts[r - 1] - 1
-            if b < starts[r] and b - start < _N:  # both ends on one line (nearly every place): one bisection
-                return f"{heads[r] or head(r)}{digits[a - start]}{mids[r]}{digits[b - start]}}}"
+            if (r == rows or b < starts[r]) and b - start < _N:  # both ends on one line (nearly every place)
+                line = f"{lines + r}"  # a line is met by about one place: formatted once, in the text
+                return f'{{"line":{line},"column":{digits[a - start]},"end_line":{line},"end_column":{digits[b - start]}}}'
         return apart(span)
 
     def apart(span: Span) -> str:
@@ -107,6 +103,8 @@ def place_writer(source: Source | None) -> Place:
         a, b = span
         if not (base <= a <= end and base <= b <= end):
             return slow(span)
+        a -= base
+        b -= base
         r = bisect_right(starts, a)
         t = bisect_right(starts, b)
         return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'

@@ -30,6 +30,11 @@ def _single(comment: str) -> bool:
     return "\n" not in comment and "\r" not in comment
 
 
+def _pad(keyword: str) -> str:
+    """The indent of a block's later lines: under its first entry."""
+    return " " * (len(INDENT) + len(keyword) + 1)
+
+
 class Lines:
     """Collects the lines of a text."""
 
@@ -43,6 +48,13 @@ class Lines:
     def line(self, before: Sequence[str], indent: str, text: str, after: Sequence[str]) -> None:
         """An item that starts a line: the comments before it above it (those that span lines
         inline before it), then the item and the comments after it at the end of the line."""
+        if before or after:
+            self.commented(before, indent, text, after)
+        else:  # most lines: what ``commented`` writes for no comments, without its loop
+            self.lines.append(indent + text)
+
+    def commented(self, before: Sequence[str], indent: str, text: str, after: Sequence[str]) -> None:
+        """``line`` for any comments, none included (the general path)."""
         i = 0
         while i < len(before) and _single(before[i]):
             self.lines.append(f"{indent}; {before[i]}".rstrip())
@@ -58,13 +70,21 @@ class Lines:
     def block(self, keyword: str, entries: Sequence[tuple[Sequence[str], str, Sequence[str]]]) -> None:
         """An item whose entries (deal rows, tricks) go one to a line, the later lines
         aligned under the first entry."""
-        head = f"{INDENT}{keyword} "
-        pad = " " * len(head)
+        pad = _pad(keyword)
         for n, (before, text, after) in enumerate(entries):
             if n == 0:
                 self.line(before, INDENT, f"{keyword} {text}", after)
             else:
                 self.line(before, pad, text, after)
+
+    def rows(self, keyword: str, texts: Sequence[str]) -> None:
+        """What ``block`` writes for entries without comments (``texts`` not empty): the
+        items' writers call it when their ``_plain_*`` function finds no comments."""
+        lines = self.lines
+        lines.append(f"{INDENT}{keyword} {texts[0]}")
+        pad = _pad(keyword)
+        for text in texts[1:]:
+            lines.append(pad + text)
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"

@@ -158,11 +158,23 @@ def _call(call: Call) -> str:
     return " ".join(words)
 
 
+def _plain_calls(calls: list[Call]) -> str | None:
+    """The text of calls without comments, all on one line; None if one has any."""
+    for c in calls:
+        if c.comments or c.after:
+            return None
+    return ", ".join(map(_call, calls))
+
+
 def write(hand: HandRecord, out: Lines) -> None:
     """Calls on one line, separated by commas; a call with comments of its own starts a
     new line (under the first call), so that the comments read back as its own."""
     calls = hand.calls
     if not calls:
+        return
+    text = _plain_calls(calls)
+    if text is not None:  # no comments: one run, the line ``block`` writes for it
+        out.rows("bid", [text])
         return
     runs: list[list[Call]] = []
     for n, c in enumerate(calls):

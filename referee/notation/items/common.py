@@ -91,7 +91,7 @@ AMOUNTS = LineMemo(read_amounts)
 
 def sides_text(amounts: dict[str, int]) -> str:
     """The amounts as written: ``NS 1 EW 0``."""
-    return " ".join(f"{side} {n}" for side, n in amounts.items())
+    return " ".join([f"{side} {n}" for side, n in amounts.items()])
 
 
 # -- SEAT trick N (renege, accept) ------------------------------------------------------------

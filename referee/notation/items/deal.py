@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.tiles import Tile
+from ...engine.tiles import ALL_TILES, Tile
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..record import Dealt, HandRecord
@@ -118,10 +118,43 @@ def plain_block(rec: HandRecord, block: str, at: int, brk: str) -> bool:
     return True
 
 
+_TILE_TEXTS = {t: str(t) for t in ALL_TILES.values()}
+"""``str(tile)`` of every tile, for rows of ``Tile`` values (an ``int`` equal to a tile is not one)."""
+
+
+def _tile_texts(tiles: list[Tile]) -> list[str] | None:
+    """``str`` of each tile from ``_TILE_TEXTS``; None when one is not a ``Tile`` of the set."""
+    try:
+        texts = [_TILE_TEXTS[t] for t in tiles if type(t) is Tile]
+    except KeyError:  # a ``Tile`` made apart, outside the set
+        return None
+    return texts if len(texts) == len(tiles) else None
+
+
+def _row(d: Dealt) -> str:
+    texts = _tile_texts(d.tiles)
+    return f"{d.seat} {' '.join(map(str, d.tiles) if texts is None else texts)}".rstrip()
+
+
+def _plain_rows(deal: list[Dealt]) -> list[str] | None:
+    """The texts of rows without comments; None if one has any."""
+    texts = []
+    for d in deal:
+        if d.comments or d.after:
+            return None
+        texts.append(_row(d))
+    return texts
+
+
 def write(hand: HandRecord, out: Lines) -> None:
-    if hand.deal:
-        out.block("deal", [(d.comments, f"{d.seat} {' '.join(map(str, d.tiles))}".rstrip(), d.after) for d in hand.deal])
-    elif hand.deal is not None:
+    deal = hand.deal
+    if deal:
+        texts = _plain_rows(deal)
+        if texts is not None:  # no comments: the lines ``block`` writes for these entries
+            out.rows("deal", texts)
+            return
+        out.block("deal", [(d.comments, _row(d), d.after) for d in deal])
+    elif deal is not None:
         out.line((), INDENT, "deal", ())
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.tiles import Tile
 from ...source import Span
 from ..hands import HandScan
 from ..lines import Lines, inline
@@ -207,18 +208,83 @@ def _play(play: Play, more: bool) -> str:
     return text
 
 
+def _won(text: str, trick: TrickRecord) -> str:
+    """A trick's text with the winner the recorder wrote, if any."""
+    return text if trick.winner is None else f"{text} => {trick.winner}"
+
+
 def _trick(trick: TrickRecord) -> str:
     n = len(trick.plays)
-    text = " ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays))
-    if trick.winner is not None:
-        text += f" => {trick.winner}"
+    return _won(" ".join(_play(p, i + 1 < n or trick.winner is not None) for i, p in enumerate(trick.plays)), trick)
+
+
+_KEPT_PLAYS = 4096
+"""Plays whose texts are kept (then it starts again): the reader shares one play object for
+each seat and tile it reads (``_PLAYS``), so a file's plays are a few hundred objects."""
+
+_PLAIN_PLAYS: tuple[dict[int, str], dict[int, Play]] = ({}, {})
+"""The text ``_play`` gives each play without comments whose seat is a ``str`` and tile a
+``Tile`` (``Play("N", 5)`` equals ``Play("N", Tile(5))`` and is written otherwise), by the
+play's identity; and the plays by the same, kept alive so that no identity is reused while
+the pair is held.  A full pair is replaced, never emptied."""
+
+
+def _kept_text(p: Play) -> str | None:
+    """``_play``'s text of a play without comments, kept in ``_PLAIN_PLAYS``; None for
+    another play (comments, other types: the general writer's)."""
+    if type(p) is not Play or type(p[0]) is not str or type(p[1]) is not Tile or p[2] != () or p[3] != ():
+        return None
+    global _PLAIN_PLAYS
+    texts, kept = _PLAIN_PLAYS
+    if len(kept) >= _KEPT_PLAYS:
+        _PLAIN_PLAYS = texts, kept = {}, {}
+    kept[id(p)] = p
+    text = texts[id(p)] = _play(p, True)
     return text
 
 
+def _plain_trick(trick: TrickRecord) -> str | None:
+    """The text ``_trick`` gives a trick without comments, from ``_PLAIN_PLAYS``; None for a
+    trick with comments (on it or its plays), without plays, or with a play of other types."""
+    plays = trick.plays
+    if trick.comments or trick.after or not plays:
+        return None
+    pair = _PLAIN_PLAYS  # held while read: its plays stay alive, so no identity in it is reused
+    texts = pair[0]
+    try:  # plays met before (nearly all): their texts joined without a Python step a play
+        return _won(" ".join(map(texts.__getitem__, map(id, plays))), trick)  # kept: the very object
+    except KeyError:
+        pass
+    found = []
+    for p in plays:
+        text = texts.get(id(p)) or _kept_text(p)
+        if text is None:
+            return None
+        found.append(text)
+    return _won(" ".join(found), trick)
+
+
+def _plain_tricks(tricks: list[TrickRecord]) -> list[str] | None:
+    """The texts of tricks without comments (``_plain_trick``); None if one has any."""
+    texts = []
+    for t in tricks:
+        text = _plain_trick(t)
+        if text is None:
+            return None
+        texts.append(text)
+    return texts
+
+
 def write(hand: HandRecord, out: Lines) -> None:
-    if hand.tricks:
-        after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in hand.tricks]
-        out.block("play", [(t.comments, _trick(t), a) for t, a in zip(hand.tricks, after, strict=True)])
+    tricks = hand.tricks
+    if not tricks:
+        return
+    texts = _plain_tricks(tricks)
+    if texts is not None:  # no comments anywhere: the lines ``block`` writes for these entries
+        out.rows("play", texts)
+        return
+    after = [t.after + (t.plays[-1].after if t.winner is None else ()) for t in tricks]
+    out.block("play", [(t.comments, _trick(t), a) for t, a in zip(tricks, after, strict=True)])
 
 
 class _PlayRef:
