@@ -58,6 +58,14 @@ class WholeWidow:
     takes_whole: bool = True
 
     def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        n = len(kitty)
+        if len(take) == n and len(give) == n and sorted(take) == sorted(kitty) and _without([*held, *take], give) is None:
+            return None  # the whole widow taken and as many tiles put back, as ``checked`` allows (in two calls fewer)
+        return self.checked(who, held, kitty, take, give)
+
+    def checked(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
+        """``check`` step by step, each refusal in its order: the general path, to which
+        ``check``'s first test is held (``tests/engine/test_exchange_rules.py``)."""
         refusal = _took(who, "widow", kitty, take)
         if refusal is not None:
             return refusal

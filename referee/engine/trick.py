@@ -236,9 +236,10 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     # The winner and points of a trick begun in the run are kept as it goes, by the
     # strengths ``TrumpTable.winner`` compares (the first of the strongest takes it);
     # a trick begun before the run is closed by ``close_trick``.
-    hands, log, trick = h.hands, h.log, h.trick
+    hands, log, trick, tricks = h.hands, h.log, h.trick, h.tricks
     follows, calls, strengths = table.follows, table.calls, table.strength
     game = h.game
+    teams, taken, won, tricks_a_hand = game.teams, h.points, h.team_tricks, game.hand_size
     base = game.trick_points
     count = _COUNT_OF if game.counters_score else _NO_COUNT
     order = h.order
@@ -250,7 +251,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     begun = bool(trick)
     strength: tuple[int, ...] = ()
     best = best_key = points = 0
-    done = None
+    done: Trick | None = None
     k = 0
     n = len(trick)  # tiles in the trick in play, counted here rather than asked of the list
     for action in plays:
@@ -287,6 +288,19 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         if begun:
             done = close_trick(h)
             begun = False
+        elif order.after_trick is None and len(tricks) + 1 < tricks_a_hand:
+            # ``end_trick`` for a trick that is not the hand's last, in the order as it
+            # stands (its steps, in its order, without a call a trick)
+            done = _new_trick((trick[0][0], tuple(trick), best, points))
+            tricks.append(done)
+            team = teams[best]
+            taken[team] += points
+            won[team] += 1
+            trick = h.trick = []
+            who = best
+            n = 0
+            first_lead = False
+            continue
         else:
             done = end_trick(h, best, points)
         if h.turn is None:  # the hand is over: what follows is check_play's to refuse

@@ -96,7 +96,7 @@ def check_exchange(h: HandState, take: Sequence[Tile], give: Sequence[Tile]) -> 
             return Refusal(codes.E306, f"{game.title} has no widow or cat to exchange")
         return Refusal(codes.E306, f"the {game.kitty} is exchanged right after the auction, before trump and play")
     assert h.declarer is not None
-    return game.exchange.check(h.seat(h.declarer), h.hands[h.declarer], h.kitty, take, give)
+    return game.exchange.check(game.seats[h.declarer], h.hands[h.declarer], h.kitty, take, give)  # ``h.seat``, without its call
 
 
 def exchange(h: HandState, action: Exchange) -> None:

@@ -12,11 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MEMO_SIZE", "LineMemo"]
+__all__ = ["FRESH_SIZE", "MEMO_SIZE", "LineMemo"]
 
 MEMO_SIZE = 4096
 """Texts remembered per kind of line: the first ones met stay, later ones are worked
 out each time, so memory stays flat on any input."""
+
+FRESH_SIZE = 256
+"""Lines remembered of an item whose lines seldom repeat (a running score): a game of few
+scores (42's marks) has them all remembered, while most of Moon's, in points, are new in
+each hand, and past these are read and not kept (keeping them costs each one and fills
+the memory that lines which repeat are kept in)."""
 
 
 class LineMemo(dict[str, Any]):

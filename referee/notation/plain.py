@@ -26,15 +26,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import NamedTuple
 
+from . import memo
 from .lines import INDENT
 from .memo import LineMemo
 from .record import HandRecord
 from .tokens import splits_as_grammar
 
-__all__ = ["Layout", "PlainBlock", "PlainItem", "PlainReader", "indent", "line_span", "plain_hand"]
+__all__ = ["Kinds", "Layout", "PlainBlock", "PlainItem", "PlainReader", "indent", "line_span", "plain_hand"]
 
 PlainReader = Callable[[HandRecord, str, int, Sequence[str]], bool]
 """Reads one line of an item into the record: the line, where it starts (an offset of the
@@ -79,6 +79,9 @@ class PlainItem(NamedTuple):
     """Reads the item's lines whole, in the layout ``fmt`` writes; None: read line by line."""
     line: str | None = None
     """A regular expression of one line of its block, after the keyword or the indent."""
+    repeats: bool = True
+    """Its lines repeat from hand to hand; False: most are new (a running score), so only
+    the first ``memo.FRESH_SIZE`` met are remembered (``Kinds``)."""
 
 
 def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int] | None:
@@ -124,32 +127,53 @@ def plain_hand(text: str, base: int, items: dict[str, PlainItem], layout: Layout
         rec.dealer_at = (at + dealer_at[0], at + dealer_at[1])
     rec.at = (at + start, at + end)
     pos += len(head) + 1
-    kinds = layout.kinds if layout is not None and layout.items is items else _kinds_of(items)
+    kinds = layout.kinds if layout is not None and layout.items is items else Kinds(items)
     return None if _read_lines(rec, lines[k + 1 :], base + pos, kinds, -1, None) is None else rec
 
 
-Kind = tuple[PlainItem | None, tuple[str, ...]] | None
+Kind = tuple[PlainItem | None, Sequence[str]] | None
 """What a line is, from its text alone: its item (None: it starts with no keyword, and
 continues the item before it) and its words; None: not plain."""
 
 
-def _kind(line: str, items: dict[str, PlainItem], keywords: frozenset[str]) -> Kind:
-    """The ``Kind`` of ``line`` (``keywords``: those of ``items``): a line of an item that
-    holds names (``PlainItem.names``) is not plain when a name is an item keyword (the
-    grammar would start an item there)."""
-    words = line.split()
-    entry = items.get(words[0].lower()) if words else None
-    if entry is not None and entry.names and not keywords.isdisjoint(line.lower().split()[1:]):
-        return None
-    return entry, tuple(words)
+class Kinds(dict[str, Kind]):
+    """The ``Kind`` of each line, remembered by its text: ``kinds[line]``.  At most
+    ``memo.MEMO_SIZE`` lines are kept, of which ``memo.FRESH_SIZE`` of items whose lines
+    seldom repeat (``PlainItem.repeats``).  A line of an item that holds names
+    (``PlainItem.names``) is not plain when a name is an item keyword (the grammar would
+    start an item there).
+
+    >>> from referee.notation.items import PLAIN_ITEMS
+    >>> kinds = Kinds(PLAIN_ITEMS)
+    >>> kinds["  trump fives"][1], kinds["  score A 1 B 2 C 3"][1], len(kinds), kinds.fresh
+    (('trump', 'fives'), ('score', 'A', '1', 'B', '2', 'C', '3'), 2, 1)
+    >>> kinds["  score A 1 play 2"], kinds["  A 1"][0]
+    (None, None)
+    """
+
+    def __init__(self, items: dict[str, PlainItem]) -> None:
+        super().__init__()
+        self.by_word = items
+        self.keywords = frozenset(items)
+        self.fresh = 0
+        """Lines kept of items whose lines seldom repeat."""
+
+    def __missing__(self, line: str) -> Kind:
+        words = line.split()
+        entry = self.by_word.get(words[0].lower()) if words else None
+        if entry is not None and entry.names and not self.keywords.isdisjoint(line.lower().split()[1:]):
+            return None
+        if entry is not None and not entry.repeats:
+            if self.fresh >= memo.FRESH_SIZE or len(self) >= memo.MEMO_SIZE:
+                return entry, words  # read once, as split (readers never change the words)
+            self.fresh += 1
+        kind = entry, tuple(words)
+        if len(self) < memo.MEMO_SIZE:
+            self[line] = kind
+        return kind
 
 
-def _kinds_of(items: dict[str, PlainItem]) -> LineMemo:
-    """The ``Kind`` of each line, remembered by its text (for ``_read_lines``)."""
-    return LineMemo(partial(_kind, items=items, keywords=frozenset(items)))
-
-
-def _read_lines(rec: HandRecord, lines: list[str], at: int, kinds: LineMemo, rank: int, more: PlainReader | None) -> int | None:
+def _read_lines(rec: HandRecord, lines: list[str], at: int, kinds: Kinds, rank: int, more: PlainReader | None) -> int | None:
     """Read ``lines`` into ``rec``, each by its item's plain reader (the first line starts at
     offset ``at``; blank lines are skipped).  ``rank`` and ``more``: the place in the order of
     the item before and its reader of the lines that continue it.  None: not plain (a line
@@ -206,7 +230,7 @@ class Layout:
             pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*+)\n{lines})?"
         self.regex = re.compile(pattern + r"\n*\Z")
         self.items = items
-        self.kinds = _kinds_of(items)
+        self.kinds = Kinds(items)
         """The ``Kind`` of each item line, by its text (lines repeat from hand to hand more
         than runs of lines do: a Moon hand's exchange and score lines make most of its runs new)."""
         self.steps: list[tuple[int, PlainBlock, str, PlainReader | None]] = []

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.engine.games import make_rules
@@ -238,15 +238,16 @@ def _item_lines(text: str) -> list[int]:
 @given(
     picks=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()), min_size=1, max_size=12),
     size=st.sampled_from([0, 1, 3, 4096]),
+    fresh=st.sampled_from([0, 1, 256]),
 )
-def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, bool]], size: int) -> None:
+def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, bool]], size: int, fresh: int) -> None:
     """The layout remembers what each item line is by its text (``Layout.kinds``): hands
     read in any order, with item lines taken from other hands (of other games), by a
-    layout whose memory holds ``size`` lines, read as by a layout that has seen nothing
-    and as the general reader reads them."""
+    layout whose memory holds ``size`` lines, ``fresh`` of them score lines (which seldom
+    repeat), read as by a layout that has seen nothing and as the general reader reads them."""
     pool = _pool()
-    saved = memo_module.MEMO_SIZE
-    memo_module.MEMO_SIZE = size
+    saved = memo_module.MEMO_SIZE, memo_module.FRESH_SIZE
+    memo_module.MEMO_SIZE, memo_module.FRESH_SIZE = size, fresh
     try:
         warm = Layout(PLAIN_ITEMS)
         for hand, other, which, swap in picks:
@@ -258,10 +259,51 @@ def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, boo
                 text = "\n".join(lines)
             cold = Layout(PLAIN_ITEMS).read(text, base)
             assert _fields(warm.read(text, base)) == _fields(cold), text
-            assert len(warm.kinds) <= size
+            assert len(warm.kinds) <= size and warm.kinds.fresh <= fresh
             _agree(text, base)
     finally:
-        memo_module.MEMO_SIZE = saved
+        memo_module.MEMO_SIZE, memo_module.FRESH_SIZE = saved
+
+
+_SIDE_WORDS = ["NS", "ew", "A", "b", "C", "x", "Moon", "score", "play", "N-S", "7"]
+_NUMBER_WORDS = ["0", "3", "-2", "+5", "-0", "007", "999999999", "1000000000", "-999999999", "x", "1_0", "٣", "3.5"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    item=st.sampled_from(["award", "score"]),
+    amounts=st.lists(st.tuples(st.sampled_from(_SIDE_WORDS), st.sampled_from(_NUMBER_WORDS)), min_size=0, max_size=6),
+    tail=st.sampled_from(["", " NS", " 3"]),
+    fresh=st.sampled_from([0, 1, 256]),
+    again=st.booleans(),
+)
+@example(item="score", amounts=[("A", "1"), ("b", "-2"), ("C", "3"), ("x", "+4"), ("Moon", "05")], tail="", fresh=1, again=True)
+@example(item="award", amounts=[("NS", "1"), ("ew", "0"), ("A", "7"), ("b", "-1")], tail="", fresh=0, again=False)
+@example(item="award", amounts=[("NS", "1")], tail="", fresh=0, again=True)
+def test_award_and_score_lines_read_as_the_general_reader_reads_them(
+    item: str, amounts: list[tuple[str, str]], tail: str, fresh: int, again: bool
+) -> None:
+    """An ``award`` or ``score`` line of one to six sides (``common.amounts_of``, whose usual
+    lengths are written out), read new or remembered (``common.AmountLines``), gives what the
+    general reader gives, or is declined (a side named twice, a side that is a keyword, a
+    number out of range or not written as the plain layout writes it)."""
+    line = f"  {item}" + "".join(f" {side} {n}" for side, n in amounts) + tail
+    text = f"hand 1\n  bid N 30, E pass, S pass, W pass\n{line}\n"
+    saved = memo_module.FRESH_SIZE
+    memo_module.FRESH_SIZE = fresh
+    try:
+        first = _agree(text, 0)
+        second = _agree(text, 0) if again else first  # the line remembered, when there is room
+    finally:
+        memo_module.FRESH_SIZE = saved
+    assert _fields(first) == _fields(second)
+    clean = not tail and amounts and len({side.upper() for side, _ in amounts}) == len(amounts)
+    clean = clean and all(side.isalpha() and side.lower() not in KEYWORD_WORDS for side, _ in amounts)
+    clean = clean and all(re.fullmatch(r"[+-]?[0-9]{1,9}", n) for _, n in amounts)
+    if clean:  # a line as the plain layout writes it is read by it
+        assert first is not None, line
+        stated = first.award.amounts if item == "award" else first.score.scores  # type: ignore[union-attr]
+        assert stated == {side.upper(): int(n) for side, n in amounts}
 
 
 def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:
@@ -276,6 +318,10 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
     first.award.amounts["NS"] = 5
     again = plain_hand(*_hands(text)[0], PLAIN_ITEMS)
     assert again is not None and again.award is not None and again.award.amounts == {"NS": 1}
+    assert again.score is not None and first.score is not None and again.score.scores is not first.score.scores
+    first.score.scores["NS"] = 7  # a score line remembered (``memo.FRESH_SIZE``) keeps its own amounts
+    assert again.score.scores == {"NS": 1, "EW": 0}
+    assert plain_hand(*_hands(text)[0], PLAIN_ITEMS).score.scores == {"NS": 1, "EW": 0}  # type: ignore[union-attr]
 
 
 def test_remembered_widow_and_exchange_lines_give_each_hand_lists_of_its_own() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..record import HandRecord, StatedAward
-from .common import AMOUNTS, scan_amounts, sides_text
+from .common import AWARDS, scan_amounts, sides_text
 from .spec import ItemSpec
 
 __all__ = ["SPEC"]
@@ -28,11 +28,11 @@ def scan(h: HandScan, i: int, j: int) -> None:
 
 
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
-    found = AMOUNTS[line]
+    found = AWARDS[line] or AWARDS.new(line, words)  # a subscript: a line met before costs the least
     if found is None or rec.award is not None:
         return False
     amounts, start, end = found
-    rec.award = StatedAward(dict(amounts), (at + start, at + end))  # a copy: the memo's stays as read
+    rec.award = StatedAward(dict(amounts), (at + start, at + end))  # a copy: the memory's stays as read
     return True
 
 

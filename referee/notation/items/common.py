@@ -7,12 +7,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ... import codes
+from .. import memo
 from ..hands import HandScan
 from ..memo import LineMemo
 from ..plain import indent
 from ..tokens import fits_number, fits_signed, is_number, is_seat, is_side, is_signed
 
-__all__ = ["AMOUNTS", "not_a_seat", "read_amounts", "scan_amounts", "scan_seat_trick", "seat_trick", "sides_text", "trick_out_of_range"]
+__all__ = [
+    "AWARDS",
+    "SCORES",
+    "AmountLines",
+    "amounts_of",
+    "not_a_seat",
+    "scan_amounts",
+    "scan_seat_trick",
+    "seat_trick",
+    "sides_text",
+    "trick_out_of_range",
+]
 
 
 # -- amount+ (award, score) -------------------------------------------------------------------
@@ -62,31 +74,78 @@ _VALUES = LineMemo(_value)
 """Each side word to its label, each number word to its value (None: not as the plain
 layout writes it), remembered by the word: the sides and the small numbers of ``award``
 and ``score`` repeat where their lines do not (a Moon score of three seats)."""
+_label_of = _LABELS.__getitem__
+_value_of = _VALUES.__getitem__
 
 
-def _amounts(words: Sequence[str]) -> dict[str, int] | None:
+def amounts_of(words: Sequence[str]) -> dict[str, int] | None:
+    """The amounts of an ``award`` or ``score`` line's words (the keyword first), each side's
+    label to its number; None when they are not as the plain layout writes them.
+
+    >>> amounts_of(["score", "a", "3", "B", "-2"]), amounts_of(["score", "A", "3", "a", "2"])
+    ({'A': 3, 'B': -2}, None)
+    >>> amounts_of("award A 1 B 2 C 3 D 4 E 5".split()), amounts_of("award A 1 B 2 C 3 D x".split())
+    ({'A': 1, 'B': 2, 'C': 3, 'D': 4, 'E': 5}, None)
+    """
     n = len(words)
-    if n < 3 or n % 2 == 0:
+    label, value = _label_of, _value_of
+    # One, two or three sides (an award of one side, 42's two, Moon's three) in one
+    # dictionary display; more in a loop.  A dictionary display of getitem calls is about
+    # half the cost of ``dict(zip(map(...), map(...)))`` and its two slices (13k
+    # instructions a Moon score line).
+    if n == 7:
+        amounts = {label(words[1]): value(words[2]), label(words[3]): value(words[4]), label(words[5]): value(words[6])}
+    elif n == 5:
+        amounts = {label(words[1]): value(words[2]), label(words[3]): value(words[4])}
+    elif n == 3:
+        amounts = {label(words[1]): value(words[2])}
+    elif n > 8 and n % 2:
+        amounts = {}
+        for k in range(1, n, 2):
+            amounts[label(words[k])] = value(words[k + 1])
+    else:
         return None
-    amounts = dict(zip(map(_LABELS.__getitem__, words[1::2]), map(_VALUES.__getitem__, words[2::2])))  # noqa: B905 - as many of each (n is odd)
     if len(amounts) != n >> 1 or None in amounts or None in amounts.values():
         return None  # a side named twice, a word not a side, a number not as the plain layout writes it
     return amounts
 
 
-def read_amounts(line: str) -> tuple[dict[str, int], int, int] | None:
-    """The plain reader of an ``award`` or ``score`` line: each side's amount, and where the
-    item starts and ends in the line.
+class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
+    """``award`` or ``score`` lines read in the plain layout, by their text: each side's
+    amount, and where the item starts and ends in the line (a reader looks a line up,
+    ``lines[line]``, None when it is new, and reads a new one with ``new``).  Lines are kept while there is room
+    (``memo.MEMO_SIZE`` lines, or ``memo.FRESH_SIZE`` with ``fresh``: lines that seldom
+    repeat).
 
-    >>> read_amounts("  score NS 3 EW -2")
+    >>> lines = AmountLines(fresh=False)
+    >>> lines.new("  score NS 3 EW -2", ["score", "NS", "3", "EW", "-2"])
     ({'NS': 3, 'EW': -2}, 2, 18)
+    >>> lines["  score NS 3 EW -2"], lines["  score NS 4"], len(lines)
+    (({'NS': 3, 'EW': -2}, 2, 18), None, 1)
     """
-    amounts = _amounts(line.split())
-    return None if amounts is None else (amounts, indent(line), len(line.rstrip()))
+
+    def __init__(self, *, fresh: bool) -> None:
+        super().__init__()
+        self.fresh = fresh
+
+    def __missing__(self, line: str) -> None:
+        return None
+
+    def new(self, line: str, words: Sequence[str]) -> tuple[dict[str, int], int, int] | None:
+        """A line not met before, from the words it was split into; None: not plain."""
+        amounts = amounts_of(words)
+        if amounts is None:
+            return None
+        found = amounts, indent(line), len(line.rstrip())
+        if len(self) < (memo.FRESH_SIZE if self.fresh else memo.MEMO_SIZE):
+            self[line] = found
+        return found
 
 
-AMOUNTS = LineMemo(read_amounts)
-"""``award`` and ``score`` lines alike (their keyword is part of the text remembered)."""
+AWARDS = AmountLines(fresh=False)
+"""``award`` lines (few in a game: they repeat)."""
+SCORES = AmountLines(fresh=True)
+"""``score`` lines: a running score is new in most hands of a game scored in points (Moon)."""
 
 
 def sides_text(amounts: dict[str, int]) -> str:

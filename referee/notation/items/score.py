@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..hands import HandScan
 from ..lines import INDENT, Lines
 from ..record import HandRecord, StatedScore
-from .common import AMOUNTS, scan_amounts, sides_text
+from .common import SCORES, scan_amounts, sides_text
 from .spec import ItemSpec
 
 __all__ = ["SPEC"]
@@ -28,11 +28,11 @@ def scan(h: HandScan, i: int, j: int) -> None:
 
 
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
-    found = AMOUNTS[line]
+    found = SCORES[line] or SCORES.new(line, words)  # a subscript: a line met before costs the least
     if found is None or rec.score is not None:
         return False
     scores, start, end = found
-    rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memo's stays as read
+    rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memory's stays as read
     return True
 
 
@@ -51,6 +51,7 @@ SPEC = ItemSpec(
     scan=scan,
     plain=plain,
     names=True,
+    plain_repeats=False,
     write=write,
     form="`score SIDE N [SIDE N ...]` (running score after the hand)",
 )

@@ -56,6 +56,8 @@ class ItemSpec:
     """Reads its lines whole in the layout ``fmt`` writes (``plain.Layout``); None: line by line."""
     plain_line: str | None = None
     """One line of its block in that layout, a regular expression (with ``plain_block``)."""
+    plain_repeats: bool = True
+    """Its lines repeat from hand to hand (``PlainItem.repeats``); False: most are new."""
     write: Writer
     form: str
     """How it is written, for docs/notation.md's item table."""
@@ -77,7 +79,7 @@ class ItemSpec:
     @property
     def plain_item(self) -> PlainItem:
         """What ``plain_hand`` needs of this item."""
-        return PlainItem(self.plain, self.rank, self.plain_more, self.names, self.plain_block, self.plain_line)
+        return PlainItem(self.plain, self.rank, self.plain_more, self.names, self.plain_block, self.plain_line, self.plain_repeats)
 
     def entries(self, hand: HandRecord) -> list[Any]:
         """What the item holds in ``hand``: the entries of a list field, the value of
