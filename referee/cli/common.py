@@ -83,7 +83,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
     )
 
 
-def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
+def _referee(rules: str, options: str | None, *, detail: bool = True, tricks: bool = True) -> Referee:
     from ..engine.games import GAMES, make_rules
     from ..engine.profiles import OptionError
     from ..judging.replay import Referee
@@ -99,7 +99,7 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
         game = GAMES[profiles[name].base if name in profiles else name]
         guess = option_suggestion(game, e.key, chosen)
         raise UsageError(f"--options: {e}" + (f"; did you mean {guess}?" if guess else "")) from None
-    return Referee(name, chosen, profiles, detail=detail)
+    return Referee(name, chosen, profiles, detail=detail, tricks=tricks)
 
 
 def game_rules(rules: str, options: str | None) -> tuple[Referee, Rules]:

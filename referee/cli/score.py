@@ -14,7 +14,7 @@ from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, P
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from ..judging.judged import Judged
     from ..judging.replay import Referee
@@ -66,7 +66,7 @@ def score(
     _out, err = consoles(wide=True)
     try:
         batch_options(jobs, cluster, output, parts)
-        referee = _referee(rules, options)
+        referee = _referee(rules, options, tricks=False)  # a sheet reads no trick of a finished hand
         inputs = expand_paths(paths)
         check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
@@ -90,11 +90,9 @@ def _score(
 ) -> Totals:
     """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
 
-    from rich.text import Text
-
     from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
-    from ..report.scoresheet import CSV_FIELDS, score_sheet
+    from ..report.scoresheet import CSV_FIELDS
     from ..report.tables import print_parts
     from ..run.batch import outcomes
     from ..run.local import default_jobs
@@ -109,7 +107,7 @@ def _score(
     if fmt is ScoreFormat.csv:
         writer = csv_writer(sink.stream, CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
-    extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
+    extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _sheet}[fmt]
     with Meter(err, files, show=wants_progress() and (fmt is not ScoreFormat.json or not sink.to_stdout)) as meter:
         for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True, cluster=cluster):  # rows need no spans
             totals.add_outcome(o)
@@ -126,9 +124,8 @@ def _score(
                     if o.data is not None:  # None: judging the record failed (S016, printed below)
                         sink.stream.write(f"{o.data}\n")
                 else:
-                    judged = o.data
-                    if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
-                        print_parts(out, [*score_sheet(judged), Text()])  # plainly drawn when piped (report/tables.py)
+                    if o.data is not None:
+                        print_parts(out, o.data)  # plainly drawn when piped (report/tables.py)
                     for d in fold_repeats(o.diagnostics):
                         _print_diagnostic(out, d)
                 if fmt is not ScoreFormat.text:  # the rows carry the codes; a record that could not be read says why here
@@ -159,5 +156,14 @@ def _score_json(j: Judged) -> str:
     return json.dumps(score_document(j))
 
 
-def _whole(j: Judged) -> Judged:
-    return j
+def _sheet(j: Judged) -> list[RenderableType] | None:
+    """``score`` (text): the sheet of one record and a blank line after it, made where the
+    record is judged (a worker sends the sheet, not the record and its verdict); None for
+    a record with no hand to show."""
+    if j.verdict is None or j.record is None or not j.record.hands:
+        return None
+    from rich.text import Text
+
+    from ..report.scoresheet import score_sheet
+
+    return [*score_sheet(j), Text()]
