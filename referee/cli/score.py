@@ -119,7 +119,8 @@ def _score(
             with meter.output():
                 if fmt is ScoreFormat.csv:
                     assert writer is not None
-                    writer.writerows(o.data or ())
+                    for cells in o.data or ():
+                        writer.write_cells(cells)
                 elif fmt is ScoreFormat.json:
                     if o.data is not None:  # None: judging the record failed (S016, printed below)
                         sink.stream.write(f"{o.data}\n")
@@ -140,11 +141,11 @@ def _score(
     return totals
 
 
-def _score_rows(j: Judged) -> list[dict[str, Any]]:
-    """``score --format csv``: the rows of one record (run in the worker processes)."""
-    from ..report.scoresheet import score_rows
+def _score_rows(j: Judged) -> list[tuple[Any, ...]]:
+    """``score --format csv``: the rows of one record, as cells (run in the worker processes)."""
+    from ..report.scoresheet import score_cells
 
-    return score_rows(j)
+    return score_cells(j)
 
 
 def _score_json(j: Judged) -> str:

@@ -21,10 +21,10 @@ from ..notation.record import HandRecord
 from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
-from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDES
+from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDE_FIELDS, SIDES
 from .tables import Grid
 
-__all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
+__all__ = ["CSV_FIELDS", "hand_rows", "score_cells", "score_document", "score_rows", "score_sheet"]
 
 TAGS = ("event", "date", "round", "table")
 """Tags copied into every row, by their field names."""
@@ -124,51 +124,58 @@ def by_hand(j: Judged) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
     return per_hand, rest
 
 
-def score_rows(j: Judged) -> list[dict[str, Any]]:
-    """The rows of one record: one per hand, then a game row for a game, or for any
-    record with diagnostics outside its hands (so that every diagnostic is in a row)."""
+def score_cells(j: Judged) -> list[tuple[Any, ...]]:
+    """The rows of one record, each its cells in the order of ``CSV_FIELDS``: one per hand,
+    then a game row for a game, or for any record with diagnostics outside its hands (so
+    that every diagnostic is in a row).  ``score --format csv`` writes them as they are;
+    ``score_rows`` names their cells."""
     v, record = j.verdict, j.record
     game = _game(v)
     names = player_names(record, game)
-    sides = list(game.team_labels)
-    tags = {t: (record.tag(t) if record else None) for t in TAGS}
-    base: dict[str, Any] = dict.fromkeys(CSV_FIELDS)
-    base |= {"file": j.file, "record": j.index, "rules": v.rules if v else None, **tags}
-    for i, side in enumerate(sides[:SIDES], start=1):
-        base[f"side_{i}"] = side
-        base[f"players_{i}"] = side_players(side, game, names)
+    sides = list(game.team_labels)[:SIDES]
+    head = (j.file, j.index, v.rules if v else None, *[(record.tag(t) if record else None) for t in TAGS])
+    heads = [(side, side_players(side, game, names)) for side in sides]
+    absent = (None,) * (len(SIDE_FIELDS) * (SIDES - len(sides)))  # the columns of sides the game has not
     per_hand, rest = by_hand(j)
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for hv in v.hands if v is not None and record is not None else []:
         hr = record.hands[hv.number - 1] if record is not None and hv.number <= len(record.hands) else None
         scored = hv.made is not None or hv.thrown_in or bool(hv.detail == "hands" and hv.awards)
-        row = base | {
-            "kind": "hand",
-            "hand": hv.number,
-            "dealer": hv.dealer,
-            "declarer": hv.declarer,
-            "declarer_name": names.get(hv.declarer or ""),
-            "bid": hv.bid,
-            "bid_suit": _suit(hv),
-            "trump": hv.trump,
-            "result": _outcome(hv, hr) or None,
-            "stated_result": _stated_result(hr) or None,
-            "stated_award": _sides(hr.award.amounts) if hr and hr.award else None,
-            "stated_score": _sides(hr.score.scores) if hr and hr.score else None,
-            "errors": _codes(per_hand.get(hv.number, []), True),
-            "warnings": _codes(per_hand.get(hv.number, []), False),
-        }
-        for i, side in enumerate(sides[:SIDES], start=1):
-            row[f"points_{i}"] = hv.points.get(side)
-            row[f"award_{i}"] = hv.awards.get(side, 0) if scored else None
-            row[f"score_{i}"] = hv.score.get(side) if hv.score is not None else None
-        rows.append(row)
+        points, awards, score = hv.points, hv.awards, hv.score
+        cells: list[Any] = ["hand", *head[:2], hv.number, *head[2:], hv.dealer, hv.declarer, names.get(hv.declarer or "")]
+        cells += (hv.bid, _suit(hv), hv.trump, _outcome(hv, hr) or None)
+        for side, players in heads:
+            cells += (
+                side,
+                players,
+                points.get(side),
+                awards.get(side, 0) if scored else None,
+                score.get(side) if score is not None else None,
+            )
+        found = per_hand.get(hv.number)
+        cells += absent
+        cells += (
+            _stated_result(hr) or None,
+            _sides(hr.award.amounts) if hr and hr.award else None,
+            _sides(hr.score.scores) if hr and hr.score else None,
+            None,
+            _codes(found, True) if found else "",
+            _codes(found, False) if found else "",
+        )
+        rows.append(tuple(cells))
     if record is None or v is None or v.mode == "game" or rest:
-        row = base | {"kind": "game", "winner": v.winner if v else None, "errors": _codes(rest, True), "warnings": _codes(rest, False)}
-        for i, side in enumerate(sides[:SIDES], start=1):
-            row[f"score_{i}"] = v.score.get(side) if v is not None and v.score is not None else None
-        rows.append(row)
+        cells = ["game", *head[:2], None, *head[2:], *(None,) * 7]
+        for side, players in heads:
+            cells += (side, players, None, None, v.score.get(side) if v is not None and v.score is not None else None)
+        cells += absent
+        cells += (None, None, None, v.winner if v else None, _codes(rest, True), _codes(rest, False))
+        rows.append(tuple(cells))
     return rows
+
+
+def score_rows(j: Judged) -> list[dict[str, Any]]:
+    """The rows of one record by their fields (``score_cells``, named by ``CSV_FIELDS``)."""
+    return [dict(zip(CSV_FIELDS, cells, strict=True)) for cells in score_cells(j)]
 
 
 def score_document(j: Judged) -> dict[str, Any]:
