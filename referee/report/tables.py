@@ -123,10 +123,35 @@ def grid_lines(grid: Grid, width: int) -> list[str] | None:
     if not grid.rows:
         return None
     columns = zip(zip(grid.headers, *grid.rows, strict=True), grid.literal, strict=True)
-    texts = [[_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)] for (header, *cells), as_text in columns]
+    texts = [column if _plain_column(column) else _column_texts(column, as_text) for column, as_text in columns]
     if any(None in column for column in texts):
         return None
     return _drawn(texts, grid.rights, width)  # type: ignore[arg-type]
+
+
+def _column_texts(column: tuple[RenderableType, ...], as_text: bool) -> list[str | None]:
+    """``_plain_text`` of a column's header and of each of its cells (``_literal_text`` for
+    the cells of a ``literal`` column)."""
+    header, *cells = column
+    return [_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)]
+
+
+def _plain_column(column: tuple[RenderableType, ...]) -> bool:
+    """Whether every cell of ``column`` is a string of printable ASCII with no space at
+    either end: each is then its own ``_column_texts``, tested at once for the column
+    (a sheet's columns are; one test a column instead of one a cell)."""
+    if not all(type(cell) is str for cell in column):
+        return False
+    joined = "\n".join(column)  # type: ignore[arg-type]
+    return (
+        joined.isascii()
+        and joined.count("\n") == len(column) - 1
+        and joined.replace("\n", "").isprintable()
+        and not joined.startswith(" ")
+        and not joined.endswith(" ")
+        and " \n" not in joined
+        and "\n " not in joined
+    )
 
 
 def _literal_text(cell: RenderableType) -> str | None:
