@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..engine.profiles import Profile, Rules
     from ..judging.replay import Referee
     from ..league.names import Aliases
-    from ..run.dask import ClusterSpec
+    from ..run.cluster import ClusterSpec
 
 
 class Format(StrEnum):
