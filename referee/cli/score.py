@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
@@ -93,7 +93,6 @@ def _score(
     from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
     from ..report.scoresheet import CSV_FIELDS
-    from ..report.tables import print_parts
     from ..run.batch import outcomes
     from ..run.local import default_jobs
     from ..run.outcomes import Totals
@@ -104,6 +103,8 @@ def _score(
     out, _err = consoles(wide=True, file=None if sink.to_stdout else sink.stream)
     totals = Totals(files=len(files), skipped=skipped)
     writer = None
+    if fmt is ScoreFormat.text:
+        from ..report.tables import print_parts  # rich's tables: CSV and JSON need none
     if fmt is ScoreFormat.csv:
         writer = csv_writer(sink.stream, CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()

@@ -22,7 +22,6 @@ from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDE_FIELDS, SIDES
-from .tables import Grid
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_cells", "score_document", "score_rows", "score_sheet"]
 
@@ -214,6 +213,8 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     names the codes of each hand's diagnostics (printed in full under the sheet).
     The title and the winner are lines of their own, not padded to the table's width.
     """
+    from .tables import Grid  # rich's tables: not imported for CSV and JSON
+
     v, record = j.verdict, j.record
     assert v is not None and record is not None
     game = _game(v)
