@@ -83,31 +83,56 @@ def _taken(hv: HandVerdict, game: Game) -> dict[str, int]:
     return out
 
 
+_WORDS = (
+    "hand",
+    "dealer",
+    "declarer",
+    "bid",
+    "trump",
+    "points",
+    "result",
+    "award",
+    "score",
+    "stated_result",
+    "stated_award",
+    "stated_score",
+    "errors",
+)
+"""The fields of ``hand_rows``, in the order of ``_hand_words``."""
+
+
 def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
     """One row of words per hand, for people (the score table here and the report page):
     points, awards and scores as ``NS 40 EW 0``; ``score_rows`` gives the numbers."""
+    for words in _hand_words(j):
+        yield dict(zip(_WORDS, words, strict=True))
+
+
+def _hand_words(j: Judged) -> Iterator[tuple[Any, ...]]:
+    """The words of each hand, in the order of ``_WORDS`` (the score table reads them so)."""
     if j.verdict is None or j.record is None:
         return
     v = j.verdict
+    diagnostics = j.diagnostics
     # a game in progress (W108): its last hand, not followed to an end, is the hand in play
-    in_play = v.hands[-1].number if v.hands and any(d.code is codes.W108 for d in j.diagnostics) else None
+    in_play = v.hands[-1].number if v.hands and any(d.code is codes.W108 for d in diagnostics) else None
     for hv, hr in zip(v.hands, j.record.hands, strict=False):
         playing = hv.number == in_play and not hv.followed
-        yield {
-            "hand": hv.number,
-            "dealer": hv.dealer or "",
-            "declarer": hv.declarer or "",
-            "bid": _bid(hv),
-            "trump": hv.trump or "",
-            "points": _sides(hv.points or (_taken(hv, _game(v)) if playing else {})),
-            "result": "in play" if playing else _outcome(hv, hr),
-            "award": _sides({k: a for k, a in hv.awards.items() if a}),
-            "score": _sides(hv.score),
-            "stated_result": _stated_result(hr),
-            "stated_award": _sides(hr.award.amounts) if hr.award else "",
-            "stated_score": _sides(hr.score.scores) if hr.score else "",
-            "errors": " ".join(d.code for d in j.diagnostics if d.hand == hv.number and d.is_error),
-        }
+        yield (
+            hv.number,
+            hv.dealer or "",
+            hv.declarer or "",
+            _bid(hv),
+            hv.trump or "",
+            _sides(hv.points or (_taken(hv, _game(v)) if playing else {})),
+            "in play" if playing else _outcome(hv, hr),
+            _sides({k: a for k, a in hv.awards.items() if a}),
+            _sides(hv.score),
+            _stated_result(hr),
+            _sides(hr.award.amounts) if hr.award else "",
+            _sides(hr.score.scores) if hr.score else "",
+            " ".join(d.code for d in diagnostics if d.hand == hv.number and d.is_error) if diagnostics else "",
+        )
 
 
 def by_hand(j: Judged) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
@@ -229,21 +254,21 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     headers = ["hand", "dealer", "bid", "trump", "points", "result", "award", "score", *(["!"] if per_hand else [])]
     literal = [col in ("result", "award", "score") for col in headers]  # drawn as Text: as written
     table = Grid(headers, [col == "hand" for col in headers], literal)  # drawn plainly when piped (report/tables.py)
-    for row in hand_rows(j):
-        found = [d.code for d in per_hand.get(row["hand"], [])]
-        bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
-        cells: list[RenderableType] = [
-            str(row["hand"]),
-            seat_with_name(row["dealer"], names),
-            bid,
-            row["trump"],
-            row["points"],
-            _both(row["result"], row["stated_result"], E501 in found),
-            _both(row["award"], row["stated_award"], E502 in found),
-            _both(row["score"], row["stated_score"], E503 in found),
-        ]
-        if per_hand:
-            cells.append(" ".join(dict.fromkeys(found)))
+    for number, dealer, declarer, bid, trump, points, result, award, score, stated_result, stated_award, stated_score, _ in _hand_words(j):
+        if names:
+            dealer = seat_with_name(dealer, names)
+            declarer = seat_with_name(declarer, names)
+        cells: list[RenderableType] = [str(number), dealer, f"{declarer} {bid}" if bid else "", trump, points]
+        found = [d.code for d in per_hand.get(number, ())]
+        if found:
+            cells += (
+                _both(result, stated_result, E501 in found),
+                _both(award, stated_award, E502 in found),
+                _both(score, stated_score, E503 in found),
+                " ".join(dict.fromkeys(found)),
+            )
+        else:  # nothing wrong: the replay's words, and an empty ``!`` cell where the column is
+            cells += (result, award, score, *([""] if per_hand else []))
         table.add_row(*cells)
     parts.append(table)
     if v.mode == "game":
