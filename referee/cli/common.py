@@ -43,6 +43,8 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
+    if wide and not terminal:  # its size then fixed: rich would ask the terminals for it at each print (score: a sheet a record)
+        out.height = out.height
     err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     return out, err
 
