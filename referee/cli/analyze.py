@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import typer
 
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, OPTIONS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, number_option, paths_argument

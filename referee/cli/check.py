@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, Format, consoles
 from .params import Command, choice_option, number_option, paths_argument

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..engine.profiles import Profile, Rules
     from ..judging.replay import Referee
     from ..league.names import Aliases
-    from ..run.dask import ClusterSpec
+    from ..run.cluster import ClusterSpec
 
 
 class Format(StrEnum):
@@ -43,6 +43,8 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
 
     terminal = (file or sys.stdout).isatty()
     out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
+    if wide and not terminal:  # its size then fixed: rich would ask the terminals for it at each print (score: a sheet a record)
+        out.height = out.height
     err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     return out, err
 
@@ -83,7 +85,7 @@ def _profile(rules: str) -> tuple[str, dict[str, Profile]]:
     )
 
 
-def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee:
+def _referee(rules: str, options: str | None, *, detail: bool = True, tricks: bool = True) -> Referee:
     from ..engine.games import GAMES, make_rules
     from ..engine.profiles import OptionError
     from ..judging.replay import Referee
@@ -99,7 +101,7 @@ def _referee(rules: str, options: str | None, *, detail: bool = True) -> Referee
         game = GAMES[profiles[name].base if name in profiles else name]
         guess = option_suggestion(game, e.key, chosen)
         raise UsageError(f"--options: {e}" + (f"; did you mean {guess}?" if guess else "")) from None
-    return Referee(name, chosen, profiles, detail=detail)
+    return Referee(name, chosen, profiles, detail=detail, tricks=tricks)
 
 
 def game_rules(rules: str, options: str | None) -> tuple[Referee, Rules]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from .. import codes
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument

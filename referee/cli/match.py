@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import Format, consoles
 from .params import GAME_RULES_OPT, Command, choice_option, cluster_option, game_options_option, number_option

@@ -119,7 +119,7 @@ def number_option(default: int | None, *decls: str, minimum: int, help: str, met
 def parse_cluster_option(value: Any) -> Any:
     """``--cluster``: the ``ClusterSpec`` it names, or a usage error that says what is wrong,
     including a Dask that is not installed (and how to install it)."""
-    from ..run.dask import ClusterSpec, parse_cluster
+    from ..run.cluster import ClusterSpec, parse_cluster
 
     if isinstance(value, ClusterSpec):
         return value

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..run.dask import ClusterSpec
+from ..run.cluster import ClusterSpec
 from .app import app
 from .common import CLUSTER_OPT, JOBS_OPT, OPTIONS_OPT, OUTPUT_OPT, PARTS_OPT, PATHS_HELP, RULES_OPT, VERBOSE_OPT, consoles
 from .params import Command, choice_option, paths_argument
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
 
     from ..judging.judged import Judged
     from ..judging.replay import Referee
@@ -66,7 +66,7 @@ def score(
     _out, err = consoles(wide=True)
     try:
         batch_options(jobs, cluster, output, parts)
-        referee = _referee(rules, options)
+        referee = _referee(rules, options, tricks=False)  # a sheet reads no trick of a finished hand
         inputs = expand_paths(paths)
         check_outputs([output], inputs.files, err)  # never onto an input (targets.py)
     except UsageError as e:
@@ -90,12 +90,9 @@ def _score(
 ) -> Totals:
     """Score every record of ``files``, writing to ``sink``; the totals give the exit status."""
 
-    from rich.text import Text
-
     from ..report.escaping import csv_writer
     from ..report.render import fold_repeats
-    from ..report.scoresheet import CSV_FIELDS, score_sheet
-    from ..report.tables import print_parts
+    from ..report.scoresheet import CSV_FIELDS
     from ..run.batch import outcomes
     from ..run.local import default_jobs
     from ..run.outcomes import Totals
@@ -106,10 +103,12 @@ def _score(
     out, _err = consoles(wide=True, file=None if sink.to_stdout else sink.stream)
     totals = Totals(files=len(files), skipped=skipped)
     writer = None
+    if fmt is ScoreFormat.text:
+        from ..report.tables import print_parts  # rich's tables: CSV and JSON need none
     if fmt is ScoreFormat.csv:
         writer = csv_writer(sink.stream, CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
-    extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _whole}[fmt]
+    extract: Callable[[Judged], Any] = {ScoreFormat.csv: _score_rows, ScoreFormat.json: _score_json, ScoreFormat.text: _sheet}[fmt]
     with Meter(err, files, show=wants_progress() and (fmt is not ScoreFormat.json or not sink.to_stdout)) as meter:
         for o in outcomes(files, referee, extract, jobs=jobs or default_jobs(), share=True, cluster=cluster):  # rows need no spans
             totals.add_outcome(o)
@@ -121,14 +120,14 @@ def _score(
             with meter.output():
                 if fmt is ScoreFormat.csv:
                     assert writer is not None
-                    writer.writerows(o.data or ())
+                    for cells in o.data or ():
+                        writer.write_cells(cells)
                 elif fmt is ScoreFormat.json:
                     if o.data is not None:  # None: judging the record failed (S016, printed below)
                         sink.stream.write(f"{o.data}\n")
                 else:
-                    judged = o.data
-                    if judged is not None and judged.verdict is not None and judged.record is not None and judged.record.hands:
-                        print_parts(out, [*score_sheet(judged), Text()])  # plainly drawn when piped (report/tables.py)
+                    if o.data is not None:
+                        print_parts(out, o.data)  # plainly drawn when piped (report/tables.py)
                     for d in fold_repeats(o.diagnostics):
                         _print_diagnostic(out, d)
                 if fmt is not ScoreFormat.text:  # the rows carry the codes; a record that could not be read says why here
@@ -143,11 +142,11 @@ def _score(
     return totals
 
 
-def _score_rows(j: Judged) -> list[dict[str, Any]]:
-    """``score --format csv``: the rows of one record (run in the worker processes)."""
-    from ..report.scoresheet import score_rows
+def _score_rows(j: Judged) -> list[tuple[Any, ...]]:
+    """``score --format csv``: the rows of one record, as cells (run in the worker processes)."""
+    from ..report.scoresheet import score_cells
 
-    return score_rows(j)
+    return score_cells(j)
 
 
 def _score_json(j: Judged) -> str:
@@ -159,5 +158,14 @@ def _score_json(j: Judged) -> str:
     return json.dumps(score_document(j))
 
 
-def _whole(j: Judged) -> Judged:
-    return j
+def _sheet(j: Judged) -> list[RenderableType] | None:
+    """``score`` (text): the sheet of one record and a blank line after it, made where the
+    record is judged (a worker sends the sheet, not the record and its verdict); None for
+    a record with no hand to show."""
+    if j.verdict is None or j.record is None or not j.record.hands:
+        return None
+    from rich.text import Text
+
+    from ..report.scoresheet import score_sheet
+
+    return [*score_sheet(j), Text()]

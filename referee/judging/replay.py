@@ -60,6 +60,7 @@ class Referee:
         profiles: dict[str, Profile] | None = None,
         *,
         detail: bool = True,
+        tricks: bool = True,
     ) -> None:
         self.defaults = (game, dict(options or {}))
         self.profiles = dict(profiles or {})
@@ -72,6 +73,10 @@ class Referee:
         self.detail = detail
         """False: the verdict holds the game's totals and the diagnostics, but no verdict per
         hand (``check`` needs only the diagnostics, which are the same either way)."""
+        self.tricks = tricks
+        """False: the verdict of a hand followed to its end leaves out its tricks and the seats
+        of its calls (``score`` reads neither: about a fifth of the replay's cost a hand); a hand
+        that stopped keeps them (``score`` shows the points taken in a hand in play)."""
 
     def judge(
         self, record: GameRecord, *, file: str | None = None, game_index: int | None = None, trace: Trace | None = None
@@ -89,7 +94,7 @@ class Referee:
             if not sink.out and len(self._clean) < 256:
                 self._clean[tags] = known
         rules, options = known
-        replay = GameReplay(rules, record, sink, trace, self.detail)
+        replay = GameReplay(rules, record, sink, trace, self.detail, self.tricks)
         before = len(sink.out)
         replay.run()
         if len(sink.out) > before and any(d.code == codes.S010 for d in sink.out[before:]):
@@ -121,9 +126,13 @@ def judge(record: GameRecord, game: str = DEFAULT_GAME, options: dict[str, str] 
 class GameReplay:
     """One record's hands in order: the dealer's rotation, the running score, the winner."""
 
-    def __init__(self, rules: Rules, record: GameRecord, sink: Sink, trace: Trace | None = None, detail: bool = True) -> None:
+    def __init__(
+        self, rules: Rules, record: GameRecord, sink: Sink, trace: Trace | None = None, detail: bool = True, tricks: bool = True
+    ) -> None:
         self.trace = trace
         self.detail = detail
+        self.tricks = tricks
+        """A followed hand's verdict with its tricks and the seats of its calls (``Referee.tricks``)."""
         self.rules = rules
         self.game = rules.game
         self.record = record
@@ -262,7 +271,7 @@ class GameReplay:
         if not self.detail:
             return None
         labels = game.team_labels
-        fields: dict[str, Any] = judge.fill(hand, True)
+        fields: dict[str, Any] = judge.fill(hand, self.tricks)
         return HandVerdict(
             number,
             index,

@@ -24,7 +24,7 @@ from .store import MatchStore
 from .table import FaultRule, SeatGone, TimeRule
 
 if TYPE_CHECKING:
-    from ..run.dask import ClusterSpec
+    from ..run.cluster import ClusterSpec
 
 __all__ = ["MatchFailed", "MatchSettings", "play_match"]
 

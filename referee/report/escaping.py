@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
 import rich.console
@@ -142,7 +142,13 @@ class CsvWriter:
     def writerow(self, row: Mapping[str, Any]) -> None:
         if not self._names.issuperset(row):
             raise ValueError(f"fields not in the header: {sorted(row.keys() - self._names)}")
-        cells = list(map(row.get, self.fields, self._blanks))
+        self.write_cells(list(map(row.get, self.fields, self._blanks)))
+
+    def write_cells(self, cells: Sequence[Any]) -> None:
+        """One row given as its cells in the order of the header (``score``'s rows are made
+        so: no mapping a row), written as ``writerow`` writes the same cells by name."""
+        if len(cells) != len(self.fields):
+            raise ValueError(f"a row of {len(cells)} cells under a header of {len(self.fields)}")
         # One search over the row's text cells, each after a NUL, finds every cell that
         # may start like a formula or holds a carriage return (a NUL inside a cell can
         # only add a false alarm, which the exact test below then clears).

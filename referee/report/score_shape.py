@@ -9,7 +9,7 @@ about 0.25 s of CPU at start-up (an eighth of ``check`` on 10,000 hands).
 
 from __future__ import annotations
 
-__all__ = ["CSV_FIELDS", "SCORE_VERSION", "SIDES"]
+__all__ = ["CSV_FIELDS", "SCORE_VERSION", "SIDES", "SIDE_FIELDS"]
 
 SCORE_VERSION = 2
 """Version of the ``score --format json/csv`` shape; 2: a field per side, tags, game rows."""
@@ -17,7 +17,8 @@ SCORE_VERSION = 2
 SIDES = 3
 """Side columns in a row: the most sides a game has (Moon's three players)."""
 
-_SIDE = ("side", "players", "points", "award", "score")
+SIDE_FIELDS = ("side", "players", "points", "award", "score")
+"""The columns of each side, numbered from 1 (``side_1``, ``players_1``...)."""
 
 CSV_FIELDS = [
     "kind",
@@ -36,7 +37,7 @@ CSV_FIELDS = [
     "bid_suit",
     "trump",
     "result",
-    *(f"{field}_{i}" for i in range(1, SIDES + 1) for field in _SIDE),
+    *(f"{field}_{i}" for i in range(1, SIDES + 1) for field in SIDE_FIELDS),
     "stated_result",
     "stated_award",
     "stated_score",

@@ -21,10 +21,9 @@ from ..notation.record import HandRecord
 from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
-from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDES
-from .tables import Grid
+from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDE_FIELDS, SIDES
 
-__all__ = ["CSV_FIELDS", "hand_rows", "score_document", "score_rows", "score_sheet"]
+__all__ = ["CSV_FIELDS", "hand_rows", "score_cells", "score_document", "score_rows", "score_sheet"]
 
 TAGS = ("event", "date", "round", "table")
 """Tags copied into every row, by their field names."""
@@ -84,31 +83,56 @@ def _taken(hv: HandVerdict, game: Game) -> dict[str, int]:
     return out
 
 
+_WORDS = (
+    "hand",
+    "dealer",
+    "declarer",
+    "bid",
+    "trump",
+    "points",
+    "result",
+    "award",
+    "score",
+    "stated_result",
+    "stated_award",
+    "stated_score",
+    "errors",
+)
+"""The fields of ``hand_rows``, in the order of ``_hand_words``."""
+
+
 def hand_rows(j: Judged) -> Iterator[dict[str, Any]]:
     """One row of words per hand, for people (the score table here and the report page):
     points, awards and scores as ``NS 40 EW 0``; ``score_rows`` gives the numbers."""
+    for words in _hand_words(j):
+        yield dict(zip(_WORDS, words, strict=True))
+
+
+def _hand_words(j: Judged) -> Iterator[tuple[Any, ...]]:
+    """The words of each hand, in the order of ``_WORDS`` (the score table reads them so)."""
     if j.verdict is None or j.record is None:
         return
     v = j.verdict
+    diagnostics = j.diagnostics
     # a game in progress (W108): its last hand, not followed to an end, is the hand in play
-    in_play = v.hands[-1].number if v.hands and any(d.code is codes.W108 for d in j.diagnostics) else None
+    in_play = v.hands[-1].number if v.hands and any(d.code is codes.W108 for d in diagnostics) else None
     for hv, hr in zip(v.hands, j.record.hands, strict=False):
         playing = hv.number == in_play and not hv.followed
-        yield {
-            "hand": hv.number,
-            "dealer": hv.dealer or "",
-            "declarer": hv.declarer or "",
-            "bid": _bid(hv),
-            "trump": hv.trump or "",
-            "points": _sides(hv.points or (_taken(hv, _game(v)) if playing else {})),
-            "result": "in play" if playing else _outcome(hv, hr),
-            "award": _sides({k: a for k, a in hv.awards.items() if a}),
-            "score": _sides(hv.score),
-            "stated_result": _stated_result(hr),
-            "stated_award": _sides(hr.award.amounts) if hr.award else "",
-            "stated_score": _sides(hr.score.scores) if hr.score else "",
-            "errors": " ".join(d.code for d in j.diagnostics if d.hand == hv.number and d.is_error),
-        }
+        yield (
+            hv.number,
+            hv.dealer or "",
+            hv.declarer or "",
+            _bid(hv),
+            hv.trump or "",
+            _sides(hv.points or (_taken(hv, _game(v)) if playing else {})),
+            "in play" if playing else _outcome(hv, hr),
+            _sides({k: a for k, a in hv.awards.items() if a}),
+            _sides(hv.score),
+            _stated_result(hr),
+            _sides(hr.award.amounts) if hr.award else "",
+            _sides(hr.score.scores) if hr.score else "",
+            " ".join(d.code for d in diagnostics if d.hand == hv.number and d.is_error) if diagnostics else "",
+        )
 
 
 def by_hand(j: Judged) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
@@ -124,51 +148,58 @@ def by_hand(j: Judged) -> tuple[dict[int, list[Diagnostic]], list[Diagnostic]]:
     return per_hand, rest
 
 
-def score_rows(j: Judged) -> list[dict[str, Any]]:
-    """The rows of one record: one per hand, then a game row for a game, or for any
-    record with diagnostics outside its hands (so that every diagnostic is in a row)."""
+def score_cells(j: Judged) -> list[tuple[Any, ...]]:
+    """The rows of one record, each its cells in the order of ``CSV_FIELDS``: one per hand,
+    then a game row for a game, or for any record with diagnostics outside its hands (so
+    that every diagnostic is in a row).  ``score --format csv`` writes them as they are;
+    ``score_rows`` names their cells."""
     v, record = j.verdict, j.record
     game = _game(v)
     names = player_names(record, game)
-    sides = list(game.team_labels)
-    tags = {t: (record.tag(t) if record else None) for t in TAGS}
-    base: dict[str, Any] = dict.fromkeys(CSV_FIELDS)
-    base |= {"file": j.file, "record": j.index, "rules": v.rules if v else None, **tags}
-    for i, side in enumerate(sides[:SIDES], start=1):
-        base[f"side_{i}"] = side
-        base[f"players_{i}"] = side_players(side, game, names)
+    sides = list(game.team_labels)[:SIDES]
+    head = (j.file, j.index, v.rules if v else None, *[(record.tag(t) if record else None) for t in TAGS])
+    heads = [(side, side_players(side, game, names)) for side in sides]
+    absent = (None,) * (len(SIDE_FIELDS) * (SIDES - len(sides)))  # the columns of sides the game has not
     per_hand, rest = by_hand(j)
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for hv in v.hands if v is not None and record is not None else []:
         hr = record.hands[hv.number - 1] if record is not None and hv.number <= len(record.hands) else None
         scored = hv.made is not None or hv.thrown_in or bool(hv.detail == "hands" and hv.awards)
-        row = base | {
-            "kind": "hand",
-            "hand": hv.number,
-            "dealer": hv.dealer,
-            "declarer": hv.declarer,
-            "declarer_name": names.get(hv.declarer or ""),
-            "bid": hv.bid,
-            "bid_suit": _suit(hv),
-            "trump": hv.trump,
-            "result": _outcome(hv, hr) or None,
-            "stated_result": _stated_result(hr) or None,
-            "stated_award": _sides(hr.award.amounts) if hr and hr.award else None,
-            "stated_score": _sides(hr.score.scores) if hr and hr.score else None,
-            "errors": _codes(per_hand.get(hv.number, []), True),
-            "warnings": _codes(per_hand.get(hv.number, []), False),
-        }
-        for i, side in enumerate(sides[:SIDES], start=1):
-            row[f"points_{i}"] = hv.points.get(side)
-            row[f"award_{i}"] = hv.awards.get(side, 0) if scored else None
-            row[f"score_{i}"] = hv.score.get(side) if hv.score is not None else None
-        rows.append(row)
+        points, awards, score = hv.points, hv.awards, hv.score
+        cells: list[Any] = ["hand", *head[:2], hv.number, *head[2:], hv.dealer, hv.declarer, names.get(hv.declarer or "")]
+        cells += (hv.bid, _suit(hv), hv.trump, _outcome(hv, hr) or None)
+        for side, players in heads:
+            cells += (
+                side,
+                players,
+                points.get(side),
+                awards.get(side, 0) if scored else None,
+                score.get(side) if score is not None else None,
+            )
+        found = per_hand.get(hv.number)
+        cells += absent
+        cells += (
+            _stated_result(hr) or None,
+            _sides(hr.award.amounts) if hr and hr.award else None,
+            _sides(hr.score.scores) if hr and hr.score else None,
+            None,
+            _codes(found, True) if found else "",
+            _codes(found, False) if found else "",
+        )
+        rows.append(tuple(cells))
     if record is None or v is None or v.mode == "game" or rest:
-        row = base | {"kind": "game", "winner": v.winner if v else None, "errors": _codes(rest, True), "warnings": _codes(rest, False)}
-        for i, side in enumerate(sides[:SIDES], start=1):
-            row[f"score_{i}"] = v.score.get(side) if v is not None and v.score is not None else None
-        rows.append(row)
+        cells = ["game", *head[:2], None, *head[2:], *(None,) * 7]
+        for side, players in heads:
+            cells += (side, players, None, None, v.score.get(side) if v is not None and v.score is not None else None)
+        cells += absent
+        cells += (None, None, None, v.winner if v else None, _codes(rest, True), _codes(rest, False))
+        rows.append(tuple(cells))
     return rows
+
+
+def score_rows(j: Judged) -> list[dict[str, Any]]:
+    """The rows of one record by their fields (``score_cells``, named by ``CSV_FIELDS``)."""
+    return [dict(zip(CSV_FIELDS, cells, strict=True)) for cells in score_cells(j)]
 
 
 def score_document(j: Judged) -> dict[str, Any]:
@@ -207,6 +238,8 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     names the codes of each hand's diagnostics (printed in full under the sheet).
     The title and the winner are lines of their own, not padded to the table's width.
     """
+    from .tables import Grid  # rich's tables: not imported for CSV and JSON
+
     v, record = j.verdict, j.record
     assert v is not None and record is not None
     game = _game(v)
@@ -221,21 +254,21 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     headers = ["hand", "dealer", "bid", "trump", "points", "result", "award", "score", *(["!"] if per_hand else [])]
     literal = [col in ("result", "award", "score") for col in headers]  # drawn as Text: as written
     table = Grid(headers, [col == "hand" for col in headers], literal)  # drawn plainly when piped (report/tables.py)
-    for row in hand_rows(j):
-        found = [d.code for d in per_hand.get(row["hand"], [])]
-        bid = f"{seat_with_name(row['declarer'], names)} {row['bid']}" if row["bid"] else ""
-        cells: list[RenderableType] = [
-            str(row["hand"]),
-            seat_with_name(row["dealer"], names),
-            bid,
-            row["trump"],
-            row["points"],
-            _both(row["result"], row["stated_result"], E501 in found),
-            _both(row["award"], row["stated_award"], E502 in found),
-            _both(row["score"], row["stated_score"], E503 in found),
-        ]
-        if per_hand:
-            cells.append(" ".join(dict.fromkeys(found)))
+    for number, dealer, declarer, bid, trump, points, result, award, score, stated_result, stated_award, stated_score, _ in _hand_words(j):
+        if names:
+            dealer = seat_with_name(dealer, names)
+            declarer = seat_with_name(declarer, names)
+        cells: list[RenderableType] = [str(number), dealer, f"{declarer} {bid}" if bid else "", trump, points]
+        found = [d.code for d in per_hand.get(number, ())]
+        if found:
+            cells += (
+                _both(result, stated_result, E501 in found),
+                _both(award, stated_award, E502 in found),
+                _both(score, stated_score, E503 in found),
+                " ".join(dict.fromkeys(found)),
+            )
+        else:  # nothing wrong: the replay's words, and an empty ``!`` cell where the column is
+            cells += (result, award, score, *([""] if per_hand else []))
         table.add_row(*cells)
     parts.append(table)
     if v.mode == "game":

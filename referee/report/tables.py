@@ -123,10 +123,35 @@ def grid_lines(grid: Grid, width: int) -> list[str] | None:
     if not grid.rows:
         return None
     columns = zip(zip(grid.headers, *grid.rows, strict=True), grid.literal, strict=True)
-    texts = [[_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)] for (header, *cells), as_text in columns]
+    texts = [column if _plain_column(column) else _column_texts(column, as_text) for column, as_text in columns]
     if any(None in column for column in texts):
         return None
     return _drawn(texts, grid.rights, width)  # type: ignore[arg-type]
+
+
+def _column_texts(column: tuple[RenderableType, ...], as_text: bool) -> list[str | None]:
+    """``_plain_text`` of a column's header and of each of its cells (``_literal_text`` for
+    the cells of a ``literal`` column)."""
+    header, *cells = column
+    return [_plain_text(header), *map(_literal_text if as_text else _plain_text, cells)]
+
+
+def _plain_column(column: tuple[RenderableType, ...]) -> bool:
+    """Whether every cell of ``column`` is a string of printable ASCII with no space at
+    either end: each is then its own ``_column_texts``, tested at once for the column
+    (a sheet's columns are; one test a column instead of one a cell)."""
+    if set(map(type, column)) != {str}:
+        return False
+    joined = "\n".join(column)  # type: ignore[arg-type]
+    return (
+        joined.isascii()
+        and joined.count("\n") == len(column) - 1
+        and joined.replace("\n", "").isprintable()
+        and not joined.startswith(" ")
+        and not joined.endswith(" ")
+        and " \n" not in joined
+        and "\n " not in joined
+    )
 
 
 def _literal_text(cell: RenderableType) -> str | None:
@@ -176,32 +201,60 @@ def plain_lines(table: Table, width: int) -> list[str] | None:
     return _drawn(columns, rights, width)
 
 
-def _drawn(columns: list[list[str]], rights: list[bool], width: int) -> list[str] | None:
+def _drawn(columns: list[list[str]], rights: list[bool], width: int, *, by_format: bool = True) -> list[str] | None:
     """The lines of a heavy-head table of ``columns`` (each its header, then its cells), or
-    None when it is wider than ``width``: each column padded to its widest cell at once."""
-    counts = [list(map(_cells, texts)) for texts in columns]
+    None when it is wider than ``width``: each column padded to its widest cell at once.
+
+    When every cell is printable ASCII (a cell a character) each row is one ``str.format``
+    of a line's pattern, which pads as the general path does (``by_format=False`` draws
+    with the general path alone: the tests hold the two equal)."""
+    ascii = [_printable_ascii(texts) for texts in columns]
+    counts = [list(map(len if plain else _cells, texts)) for texts, plain in zip(columns, ascii, strict=True)]
     widths = [max(n) for n in counts]
     if sum(widths) + 3 * len(widths) + 1 > width:
         return None
-    padded = [
-        [" " + " " * (w - n) + t + " " for t, n in zip(texts, ns, strict=True)]
-        if right
-        else [" " + t + " " * (w - n) + " " for t, n in zip(texts, ns, strict=True)]
-        for texts, ns, w, right in zip(columns, counts, widths, rights, strict=True)
-    ]
     b = box.HEAVY_HEAD
 
     def rule(left: str, fill: str, mid: str, right: str) -> str:
         return left + mid.join([fill * (w + 2) for w in widths]) + right
 
     left, mid, right = b.mid_left, b.mid_vertical, b.mid_right
-    return [
-        rule(b.top_left, b.top, b.top_divider, b.top_right),
-        b.head_left + b.head_vertical.join([c[0] for c in padded]) + b.head_right,
-        rule(b.head_row_left, b.head_row_horizontal, b.head_row_cross, b.head_row_right),
-        *[left + mid.join(row) + right for row in zip(*[c[1:] for c in padded], strict=True)],
-        rule(b.bottom_left, b.bottom, b.bottom_divider, b.bottom_right),
+    top = rule(b.top_left, b.top, b.top_divider, b.top_right)
+    below_head = rule(b.head_row_left, b.head_row_horizontal, b.head_row_cross, b.head_row_right)
+    bottom = rule(b.bottom_left, b.bottom, b.bottom_divider, b.bottom_right)
+    if by_format and all(ascii):
+
+        def pattern(left: str, mid: str, right: str) -> str:
+            cells = [f" {{:{'>' if r else '<'}{w}}} " for w, r in zip(widths, rights, strict=True)]
+            return _braced(left) + _braced(mid).join(cells) + _braced(right)
+
+        body = pattern(left, mid, right).format
+        head = pattern(b.head_left, b.head_vertical, b.head_right).format(*[c[0] for c in columns])
+        return [top, head, below_head, *[body(*row) for row in zip(*[c[1:] for c in columns], strict=True)], bottom]
+    padded = [
+        [" " + " " * (w - n) + t + " " for t, n in zip(texts, ns, strict=True)]
+        if right
+        else [" " + t + " " * (w - n) + " " for t, n in zip(texts, ns, strict=True)]
+        for texts, ns, w, right in zip(columns, counts, widths, rights, strict=True)
     ]
+    return [
+        top,
+        b.head_left + b.head_vertical.join([c[0] for c in padded]) + b.head_right,
+        below_head,
+        *[left + mid.join(row) + right for row in zip(*[c[1:] for c in padded], strict=True)],
+        bottom,
+    ]
+
+
+def _printable_ascii(texts: list[str]) -> bool:
+    """Whether every text is printable ASCII: each then takes a cell a character (``_cells``)."""
+    joined = "".join(texts)
+    return joined.isascii() and joined.isprintable()
+
+
+def _braced(text: str) -> str:
+    """``text`` as literal characters of a ``str.format`` pattern."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def print_parts(out: Console, parts: Iterable[RenderableType]) -> None:

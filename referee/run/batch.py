@@ -35,7 +35,7 @@ from .records import contained, judge_paths, judged_records
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from .dask import ClusterSpec
+    from .cluster import ClusterSpec
     from .units import UnitResult
 
 __all__ = ["IN_FLIGHT", "PARALLEL_MIN_BYTES", "UNIT_HANDS", "in_units", "outcomes"]

@@ -30,24 +30,21 @@ task to another worker, up to its ``distributed.scheduler.allowed-failures`` (3 
 default), and only then does the task fail (``KilledWorker``); the window then does
 the unit here and ``unit_failed`` says so once.
 
-Only the lightest of the standard library is imported here (the option is read at
-start-up, for every command): ``logging``, ``concurrent.futures`` and Dask itself only
-when a run opens its session.
-
->>> parse_cluster("local:4"), parse_cluster("tcp://10.0.0.5:8786").address, parse_cluster("sched:8786").address
-(ClusterSpec(kind='local', workers=4, address=None), 'tcp://10.0.0.5:8786', 'tcp://sched:8786')
+The option itself is read by ``run.cluster`` (``ClusterSpec``, ``parse_cluster``), which
+every batch command imports at start-up; this module only when a run opens its session,
+and ``logging``, ``concurrent.futures`` and Dask itself only then.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
+
+from .cluster import ClusterSpec, parse_cluster
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -95,45 +92,6 @@ REFRESH = 64
 """Units between two looks at the cluster's size: workers come and go."""
 
 UNIT_FAILED = "referee: a unit of {file} failed on the cluster ({error}); its records are judged again in this process\n"
-
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.IGNORECASE)
-_HOST_PORT = re.compile(r"^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$")
-
-
-@dataclass(frozen=True, slots=True)
-class ClusterSpec:
-    """Where a run's units go."""
-
-    kind: Literal["sync", "local", "remote"]
-    workers: int | None = None
-    """``local``: worker processes (None: the cores available)."""
-    address: str | None = None
-    """``remote``: the scheduler's address."""
-
-    def __str__(self) -> str:
-        if self.kind == "remote":
-            return str(self.address)
-        return f"local:{self.workers}" if self.kind == "local" and self.workers else self.kind
-
-
-def parse_cluster(text: str) -> ClusterSpec:
-    """The cluster ``text`` names; ``ValueError`` says what is wrong with it."""
-    value = text.strip()
-    lower = value.lower()
-    if lower in ("sync", "synchronous"):
-        return ClusterSpec("sync")
-    if lower == "local":
-        return ClusterSpec("local")
-    if lower.startswith("local:"):
-        count = lower.partition(":")[2]
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"{text!r}: local:N takes a number of workers, 1 or more")
-        return ClusterSpec("local", workers=int(count))
-    if _SCHEME.match(value):
-        return ClusterSpec("remote", address=value)
-    if _HOST_PORT.match(value):
-        return ClusterSpec("remote", address=f"tcp://{value}")
-    raise ValueError(f"{text!r} is not a cluster: give local, local:N, sync, or a scheduler's address such as tcp://host:8786")
 
 
 def sync_executor() -> Executor:

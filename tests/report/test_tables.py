@@ -12,8 +12,9 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from referee.report import tables
 from referee.report.escaping import Console
-from referee.report.tables import Grid, folded, grid_lines, plain_lines, print_parts
+from referee.report.tables import Grid, _column_texts, _plain_column, folded, grid_lines, plain_lines, print_parts
 
 _plain_cell = st.from_regex(r"[abNS7()é世-]{0,3}( [abNS7()é世-]{1,3}){0,2}", fullmatch=True)
 _odd_cell = st.text(alphabet=st.sampled_from(list("ab -7(NS)é世\x1b\n\t\r\x07")), max_size=8)
@@ -116,3 +117,38 @@ def test_a_literal_cell_is_drawn_as_its_text() -> None:
     lines = grid_lines(grid, 100)
     assert lines is not None and lines[3] == "│    1 │ made   │ ma\\x0dde │"
     assert "\n".join(lines) + "\n" == _drawn([grid.table()], 100, ours=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    column=st.lists(st.one_of(_cell_text, st.sampled_from([" a", "a ", "a\nb", "", "\x7f", Text("a")])), min_size=1, max_size=6),
+    as_text=st.booleans(),
+)
+def test_a_plain_column_is_what_its_cells_are_one_by_one(column: list[RenderableType], as_text: bool) -> None:
+    """``grid_lines`` takes a column of plain strings as they are, tested at once: the same
+    texts as testing each cell (``_column_texts``)."""
+    if _plain_column(tuple(column)):
+        assert _column_texts(tuple(column), as_text) == column
+
+
+def test_a_sheets_column_is_plain_and_an_odd_one_is_not() -> None:
+    assert _plain_column(("hand", "1", "12")) and _plain_column(("score", "NS 1 EW 0", ""))
+    for odd in [("a", " b"), ("a ", "b"), ("a", "b\nc"), ("é",), ("a", "\x7f"), ("a", Text("b"))]:
+        assert not _plain_column(odd)
+
+
+_ascii_cell = st.text(alphabet=st.sampled_from(list("ab 7{}:>-é世")), max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    columns=st.integers(1, 4).flatmap(lambda rows: st.lists(st.lists(_ascii_cell, min_size=rows, max_size=rows), min_size=1, max_size=5)),
+    rights=st.lists(st.booleans(), min_size=5, max_size=5),
+    width=st.integers(5, 60),
+)
+def test_rows_drawn_by_format_are_the_rows_padded_cell_by_cell(columns: list[list[str]], rights: list[bool], width: int) -> None:
+    """A table of printable ASCII is drawn one ``str.format`` a row: the same lines as the
+    general path's padding (braces in the cells, and tables with other characters, drawn
+    by the general path alone, among them)."""
+    rights = rights[: len(columns)]
+    assert tables._drawn(columns, rights, width) == tables._drawn(columns, rights, width, by_format=False)
