@@ -38,6 +38,7 @@ from typing import NamedTuple
 from .solver_bounds import bounds_for
 from .solver_layout import Layout
 from .solver_order import order_for
+from .solver_stack import enter
 
 __all__ = ["STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
 
@@ -59,26 +60,6 @@ for 1 % of the nodes, so tricks of three or four plays make neither."""
 
 STRIDE = 4096
 """Nodes between two questions to ``stop``: a few milliseconds of search."""
-
-ROOM = 7200
-"""Words of stack reserved by the frame through which every search starts (``_enter``).
-
-CPython (3.11 on) keeps the frames of Python calls in chunks of 16 KiB, and frees a
-chunk as soon as the frame at its base returns.  A search of Texas 88 is 54 plays
-deep, about 35 KiB of frames, so it crosses chunk boundaries, and the depth where it
-crosses one is visited hundreds of thousands of times: each visit mapped and unmapped
-a chunk, a fifth of the CPU of a deal, moving with any change of the code that moved
-the boundary.  A frame too large for a 16 KiB chunk gets a chunk of its own, rounded
-up to a power of two: 128 KiB for this one, leaving about 70 KiB above it, in which
-the whole search fits.  Elsewhere the larger frame only costs its memory."""
-
-
-def _enter(fn: Callable[[Node, int, int], int], node: Node, alpha: int, beta: int) -> int:
-    """``fn(node, alpha, beta)``, called from a frame of ``ROOM`` words (set below)."""
-    return fn(node, alpha, beta)
-
-
-_enter.__code__ = _enter.__code__.replace(co_stacksize=ROOM)
 
 
 class OutOfBudget(Exception):
@@ -452,7 +433,7 @@ class Search:
 
         def value(node: Node, alpha: int, beta: int) -> int:
             """The value of ``node`` within ``alpha``, ``beta`` (fail-soft)."""
-            return _enter(root, node, alpha, beta)
+            return enter(root, node, alpha, beta)
 
         self.value = value
         self.moves = moves

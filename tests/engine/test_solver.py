@@ -20,7 +20,7 @@ from types import CodeType
 
 import pytest
 
-from referee.engine import solver_search
+from referee.engine import solver_search, solver_stack
 from referee.engine.auction import Bid
 from referee.engine.claims import position_of
 from referee.engine.deal import shuffle_deal
@@ -435,7 +435,7 @@ def test_the_weaker_of_two_tiles_and_lost_leads_change_no_answer(game: str, monk
 
 @pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's frame stack")
 def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
-    """Every search starts from a frame of ``ROOM`` words (``solver_search._enter``), which
+    """Every search starts from a frame of ``ROOM`` words (``solver_stack.enter``), which
     CPython places at the base of a stack chunk of its own (the smallest power of two of
     16 KiB and up holding it and 1,000 words more); the frames of a search 54 plays deep (9
     tricks of 6 plays in Texas 88: a lead and five follows a trick), with the deepest call
@@ -451,6 +451,6 @@ def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
     depth = words(inner["root"]) + 9 * words(inner["lead"]) + 45 * words(inner["follow"])
     on_top = max(words(c) for name, c in inner.items() if name not in ("lead", "follow"))
     chunk = 2048
-    while chunk < solver_search.ROOM + 1000 + 10:
+    while chunk < solver_stack.ROOM + 1000 + 10:
         chunk *= 2
-    assert depth + on_top <= chunk - words(solver_search._enter.__code__)
+    assert depth + on_top <= chunk - words(solver_stack.enter.__code__)
