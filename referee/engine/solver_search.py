@@ -16,6 +16,8 @@ alpha-beta with
   and the best lead; in Texas 88, at a trick's last play the entries of the
   leads that may follow are looked up before any is searched (enhanced
   transposition cut-offs), as one of them may settle the node already;
+- in Texas 88, an ending of two tricks solved directly, as one node, its exact
+  value kept in the table (``solver_endings``);
 - bounds that need no search (``solver_bounds``): the points still out, sure
   tricks for either side, a trick no one still to play can take from its
   holder;
@@ -36,11 +38,16 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .solver_bounds import bounds_for
+from .solver_endings import two_tricks_for
 from .solver_layout import Layout
 from .solver_order import order_for
 from .solver_stack import enter
 
-__all__ = ["STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+__all__ = ["ENDINGS_SIZE", "STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+
+ENDINGS_SIZE = 6
+"""Plays a trick from which an ending of two tricks is solved directly, as one node
+(``solver_endings``), its exact value kept in the table."""
 
 ETC_FROM = 3
 """Tricks left (the current one included) from which the last play of a trick first looks
@@ -159,6 +166,11 @@ class Search:
         groups = lay.forced_groups
         odd = lay.odd
         sure, loses, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
+        two = (
+            two_tricks_for(lay, hands, nxt, size, decl_side, maxer, tp, cnt, last_trick)
+            if size >= ENDINGS_SIZE and not lay.forced_groups
+            else None
+        )
         tt = self.tt
         tt_get = tt.get
         etc_from = ETC_FROM if size >= ETC_SIZE else 99
@@ -232,6 +244,10 @@ class Search:
             e = tt_get(key)
             first = 0
             if e is None:
+                if left == 2 and two is not None:
+                    v = two(leader, rem)
+                    tt[key] = (v, v, -1)
+                    return v
                 lo, hi, first = sure(leader, rem, left, alive) if quick else (0, rem, 0)
                 best_m = -1
             else:
