@@ -355,7 +355,10 @@ class Search:
             last = k + 1 == size
             if last and left >= etc_from:
                 # Enhanced transposition cut-offs: when the table already settles the next
-                # lead after one of the trick's last plays beyond the window, so is this node.
+                # lead after one of the trick's last plays beyond the window, so is this node;
+                # a play whose next lead the table shows cannot reach the window is not tried,
+                # its bound standing for its value.
+                settled = 0
                 for m in order:
                     bseat = seat if st[m] > best_s else best_seat
                     add = pts + cnt[m] if decl_side[bseat] else 0
@@ -364,8 +367,18 @@ class Search:
                         if want:
                             if en[0] + add >= beta:
                                 return en[0] + add
+                            if en[1] + add <= alpha:
+                                settled |= 1 << m
+                                if en[1] + add > v:
+                                    v = en[1] + add
                         elif en[1] + add <= alpha:
                             return en[1] + add
+                        elif en[0] + add >= beta:
+                            settled |= 1 << m
+                            if en[0] + add < v:
+                                v = en[0] + add
+                if settled:
+                    order = [m for m in order if not settled >> m & 1]
             for m in order:
                 bit = 1 << m
                 hands[seat] = hand ^ bit
