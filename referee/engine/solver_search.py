@@ -363,20 +363,14 @@ class Search:
                     bseat = seat if st[m] > best_s else best_seat
                     add = pts + cnt[m] if decl_side[bseat] else 0
                     en = tt_get(key_of(alive ^ 1 << m, bseat))
-                    if en is not None:
-                        if want:
-                            if en[0] + add >= beta:
-                                return en[0] + add
-                            if en[1] + add <= alpha:
-                                settled |= 1 << m
-                                if en[1] + add > v:
-                                    v = en[1] + add
-                        elif en[1] + add <= alpha:
-                            return en[1] + add
-                        elif en[0] + add >= beta:
-                            settled |= 1 << m
-                            if en[0] + add < v:
-                                v = en[0] + add
+                    if en is None:
+                        continue
+                    lo, hi = en[0] + add, en[1] + add
+                    if lo >= beta if want else hi <= alpha:
+                        return lo if want else hi
+                    if hi <= alpha if want else lo >= beta:
+                        settled |= 1 << m
+                        v = max(v, hi) if want else min(v, lo)
                 if settled:
                     order = [m for m in order if not settled >> m & 1]
             for m in order:
