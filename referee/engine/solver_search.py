@@ -166,11 +166,8 @@ class Search:
         groups = lay.forced_groups
         odd = lay.odd
         sure, loses, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
-        two = (
-            two_tricks_for(lay, hands, nxt, size, decl_side, maxer, tp, cnt, last_trick)
-            if size >= ENDINGS_SIZE and not lay.forced_groups
-            else None
-        )
+        two = two_tricks_for(lay, hands, nxt, size, decl_side, maxer, tp, cnt, last_trick)
+        two_at = 2 if size >= ENDINGS_SIZE and not lay.forced_groups else -1  # tricks left at which ``two`` solves a lead
         tt = self.tt
         tt_get = tt.get
         etc_from = ETC_FROM if size >= ETC_SIZE else 99
@@ -244,7 +241,7 @@ class Search:
             e = tt_get(key)
             first = 0
             if e is None:
-                if left == 2 and two is not None:
+                if left == two_at:
                     v = two(leader, rem)
                     tt[key] = (v, v, -1)
                     return v
