@@ -16,6 +16,8 @@ alpha-beta with
   and the best lead; in Texas 88, at a trick's last play the entries of the
   leads that may follow are looked up before any is searched (enhanced
   transposition cut-offs), as one of them may settle the node already;
+- in Texas 88, an ending of two tricks solved directly, as one node, its exact
+  value kept in the table (``solver_endings``);
 - bounds that need no search (``solver_bounds``): the points still out, sure
   tricks for either side, a trick no one still to play can take from its
   holder;
@@ -36,10 +38,16 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .solver_bounds import bounds_for
+from .solver_endings import two_tricks_for
 from .solver_layout import Layout
 from .solver_order import order_for
+from .solver_stack import enter
 
-__all__ = ["STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+__all__ = ["ENDINGS_SIZE", "STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+
+ENDINGS_SIZE = 6
+"""Plays a trick from which an ending of two tricks is solved directly, as one node
+(``solver_endings``), its exact value kept in the table."""
 
 ETC_FROM = 3
 """Tricks left (the current one included) from which the last play of a trick first looks
@@ -59,26 +67,6 @@ for 1 % of the nodes, so tricks of three or four plays make neither."""
 
 STRIDE = 4096
 """Nodes between two questions to ``stop``: a few milliseconds of search."""
-
-ROOM = 7200
-"""Words of stack reserved by the frame through which every search starts (``_enter``).
-
-CPython (3.11 on) keeps the frames of Python calls in chunks of 16 KiB, and frees a
-chunk as soon as the frame at its base returns.  A search of Texas 88 is 54 plays
-deep, about 35 KiB of frames, so it crosses chunk boundaries, and the depth where it
-crosses one is visited hundreds of thousands of times: each visit mapped and unmapped
-a chunk, a fifth of the CPU of a deal, moving with any change of the code that moved
-the boundary.  A frame too large for a 16 KiB chunk gets a chunk of its own, rounded
-up to a power of two: 128 KiB for this one, leaving about 70 KiB above it, in which
-the whole search fits.  Elsewhere the larger frame only costs its memory."""
-
-
-def _enter(fn: Callable[[Node, int, int], int], node: Node, alpha: int, beta: int) -> int:
-    """``fn(node, alpha, beta)``, called from a frame of ``ROOM`` words (set below)."""
-    return fn(node, alpha, beta)
-
-
-_enter.__code__ = _enter.__code__.replace(co_stacksize=ROOM)
 
 
 class OutOfBudget(Exception):
@@ -178,6 +166,8 @@ class Search:
         groups = lay.forced_groups
         odd = lay.odd
         sure, loses, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
+        two = two_tricks_for(lay, hands, nxt, size, decl_side, maxer, tp, cnt, last_trick)
+        two_at = 2 if size >= ENDINGS_SIZE and not lay.forced_groups else -1  # tricks left at which ``two`` solves a lead
         tt = self.tt
         tt_get = tt.get
         etc_from = ETC_FROM if size >= ETC_SIZE else 99
@@ -251,6 +241,10 @@ class Search:
             e = tt_get(key)
             first = 0
             if e is None:
+                if left == two_at:
+                    v = two(leader, rem)
+                    tt[key] = (v, v, -1)
+                    return v
                 lo, hi, first = sure(leader, rem, left, alive) if quick else (0, rem, 0)
                 best_m = -1
             else:
@@ -358,17 +352,24 @@ class Search:
             last = k + 1 == size
             if last and left >= etc_from:
                 # Enhanced transposition cut-offs: when the table already settles the next
-                # lead after one of the trick's last plays beyond the window, so is this node.
+                # lead after one of the trick's last plays beyond the window, so is this node;
+                # a play whose next lead the table shows cannot reach the window is not tried,
+                # its bound standing for its value.
+                settled = 0
                 for m in order:
                     bseat = seat if st[m] > best_s else best_seat
                     add = pts + cnt[m] if decl_side[bseat] else 0
                     en = tt_get(key_of(alive ^ 1 << m, bseat))
-                    if en is not None:
-                        if want:
-                            if en[0] + add >= beta:
-                                return en[0] + add
-                        elif en[1] + add <= alpha:
-                            return en[1] + add
+                    if en is None:
+                        continue
+                    lo, hi = en[0] + add, en[1] + add
+                    if lo >= beta if want else hi <= alpha:
+                        return lo if want else hi
+                    if hi <= alpha if want else lo >= beta:
+                        settled |= 1 << m
+                        v = max(v, hi) if want else min(v, lo)
+                if settled:
+                    order = [m for m in order if not settled >> m & 1]
             for m in order:
                 bit = 1 << m
                 hands[seat] = hand ^ bit
@@ -452,7 +453,7 @@ class Search:
 
         def value(node: Node, alpha: int, beta: int) -> int:
             """The value of ``node`` within ``alpha``, ``beta`` (fail-soft)."""
-            return _enter(root, node, alpha, beta)
+            return enter(root, node, alpha, beta)
 
         self.value = value
         self.moves = moves

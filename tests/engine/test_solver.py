@@ -20,7 +20,7 @@ from types import CodeType
 
 import pytest
 
-from referee.engine import solver_search
+from referee.engine import solver_search, solver_stack
 from referee.engine.auction import Bid
 from referee.engine.claims import position_of
 from referee.engine.deal import shuffle_deal
@@ -30,6 +30,7 @@ from referee.engine.hand import Hand, Phase
 from referee.engine.par import par
 from referee.engine.solver import Position, claim_holds, solve, solve_line
 from referee.engine.solver_bounds import bounds_for
+from referee.engine.solver_endings import two_tricks_for
 from referee.engine.solver_mtd import exact
 from referee.engine.solver_order import order_for
 from referee.engine.solver_search import STRIDE, Search
@@ -435,22 +436,25 @@ def test_the_weaker_of_two_tiles_and_lost_leads_change_no_answer(game: str, monk
 
 @pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's frame stack")
 def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
-    """Every search starts from a frame of ``ROOM`` words (``solver_search._enter``), which
+    """Every search starts from a frame of ``ROOM`` words (``solver_stack.enter``), which
     CPython places at the base of a stack chunk of its own (the smallest power of two of
     16 KiB and up holding it and 1,000 words more); the frames of a search 54 plays deep (9
     tricks of 6 plays in Texas 88: a lead and five follows a trick), with the deepest call
     a node makes on top, must fit in the rest, or the search crosses a chunk boundary
     and CPython maps and unmaps a chunk each time it does."""
     inner = {c.co_name: c for c in Search._build.__code__.co_consts if isinstance(c, CodeType)}
-    for made in (order_for, bounds_for):
+    for made in (order_for, bounds_for, two_tricks_for):
         inner |= {f"{made.__name__}.{c.co_name}": c for c in made.__code__.co_consts if isinstance(c, CodeType)}
 
     def words(code: CodeType) -> int:
         return len(code.co_varnames) + len(code.co_cellvars) + len(code.co_freevars) + code.co_stacksize + 10
 
     depth = words(inner["root"]) + 9 * words(inner["lead"]) + 45 * words(inner["follow"])
-    on_top = max(words(c) for name, c in inner.items() if name not in ("lead", "follow"))
+    # An ending of two tricks is solved by six nested plays of ``solver_endings`` (on a
+    # lead, in place of the five follows and the lead of the last trick searched).
+    assert 6 * words(inner["two_tricks_for.play"]) <= 5 * words(inner["follow"]) + words(inner["lead"])
+    on_top = max(words(c) for name, c in inner.items() if name not in ("lead", "follow", "two_tricks_for.play"))
     chunk = 2048
-    while chunk < solver_search.ROOM + 1000 + 10:
+    while chunk < solver_stack.ROOM + 1000 + 10:
         chunk *= 2
-    assert depth + on_top <= chunk - words(solver_search._enter.__code__)
+    assert depth + on_top <= chunk - words(solver_stack.enter.__code__)

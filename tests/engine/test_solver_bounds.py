@@ -1,21 +1,26 @@
-"""The sure tricks of ``solver_bounds`` on positions built to meet them, against the oracle.
+"""The sure tricks of ``solver_bounds`` on positions built to meet them, against the oracle,
+and the cut-offs the search takes from its table, against the search without them.
 
 Random endings rarely hold what a bound is for; these are dealt so that they do, and
 the solver's answers (the value after every legal tile, and "every trick?") are held
-to the plain minimax of ``test_solver``.
+to the plain minimax of ``test_solver``.  Endings longer than the oracle can reach are
+held to the search with the shortcut turned off.
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from referee.engine import solver_search
 from referee.engine.declarations import Declaration, table_for
 from referee.engine.games import GAMES
-from referee.engine.solver import claim_holds, start_position
+from referee.engine.solver import claim_holds, solve, start_position
 from referee.engine.solver_bounds import bounds_for
 from referee.engine.solver_setup import Setup
 from referee.engine.tiles import ALL_TILES, Tile
-from tests.engine.test_solver import check, claim_oracle
+from tests.engine.test_solver import CONTRACTS, check, claim_oracle, ending
 
 
 def test_a_top_trump_tied_by_its_copy_takes_a_trick_for_a_seat_holding_another_trump() -> None:
@@ -58,3 +63,23 @@ def test_a_top_trump_tied_by_its_copy_takes_a_trick_for_a_seat_holding_another_t
         check(pos)
         assert claim_holds(pos) is claim_oracle(pos)
     assert seen_sides == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_texas_88_cut_offs_from_the_table_change_no_answer(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a trick's last play with three tricks or more left, the table is looked up for each
+    next lead first (``solver_search.ETC_FROM``): one that settles the test settles the play,
+    and a play whose next lead cannot reach the window is not tried.  On Texas 88 endings of
+    four and five tricks (beyond the oracle), searched through many windows, every value and
+    the value after each legal tile are those of the search that never looks ahead."""
+    rng = random.Random(280 + seed)
+    contracts = [(d, o) for g, d, o in CONTRACTS if g == "88"]
+    for i in range(10):
+        declaration, options = contracts[i % len(contracts)]
+        pos = ending("88", declaration, options, rng, 4 + i % 2)
+        monkeypatch.setattr(solver_search, "ETC_FROM", 99)
+        plain = solve(pos, moves=True, budget=10**8)
+        monkeypatch.setattr(solver_search, "ETC_FROM", 3)
+        ahead = solve(pos, moves=True, budget=10**8)
+        assert plain.solved and ahead.solved
+        assert (ahead.value, dict(ahead.moves)) == (plain.value, dict(plain.moves)), i
