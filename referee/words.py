@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["name_key", "plural"]
+__all__ = ["left_as_they_were", "name_key", "plural"]
 
 
 def plural(n: int, word: str) -> str:
     """``1 hand``, ``2 hands``."""
     return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def left_as_they_were(n: int) -> str:
+    """The end of a rewriting command's summary: files not rewritten because of an error,
+    pointing at the errors only when there are some.
+
+    >>> left_as_they_were(0), left_as_they_were(2)
+    ('0 left as they were', '2 left as they were (errors above)')
+    """
+    return f"{n:,} left as they were" + (" (errors above)" if n else "")
 
 
 def name_key(name: str) -> str:

@@ -49,7 +49,7 @@ def fmt(
     from ..run.inputs import STDIN, UsageError, expand_paths, named, shown
     from ..run.output import WriteError, reason
     from ..run.records import judge_results
-    from ..words import plural
+    from ..words import left_as_they_were, plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
     from .inplace import read_each
 
@@ -121,7 +121,7 @@ def fmt(
         skipped = f" ({len(inputs.skipped):,} skipped)" if inputs.skipped else ""
         err.print(
             f"{plural(len(inputs.files), 'file')}{skipped}: {tally['changed']:,} {done}, "
-            f"{tally['canonical']:,} already canonical, {tally['broken']:,} left as they were (errors above)",
+            f"{tally['canonical']:,} already canonical, {left_as_they_were(tally['broken'])}",
             highlight=False,
         )
     raise typer.Exit(status)

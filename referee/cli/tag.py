@@ -54,7 +54,7 @@ def tag(
     from ..run.inputs import STDIN, UsageError, expand_paths, shown
     from ..run.output import WriteError, reason
     from ..run.records import judge_results
-    from ..words import plural
+    from ..words import left_as_they_were, plural
     from .common import _print_diagnostic, _referee, _usage_fail, name_skipped, write_raw
     from .inplace import read_each
 
@@ -134,7 +134,7 @@ def tag(
         done = "would change" if diff else "tagged"
         err.print(
             f"{plural(len(inputs.files), 'file')}: {tally['changed']:,} {done}, {tally['same']:,} unchanged, "
-            f"{tally['left']:,} left as they were (errors above)",
+            f"{left_as_they_were(tally['left'])}",
             highlight=False,
             markup=False,
         )

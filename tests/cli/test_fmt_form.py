@@ -43,6 +43,7 @@ def test_fmt_keeps_line_ends_and_the_byte_order_mark(tmp_path: Path, form: dict[
     path.write_bytes(canonical)
     result = runner.invoke(app, ["fmt", "--check", str(path)])
     assert result.exit_code == 0, result.output  # already canonical: the form is not a change
+    assert result.stderr.splitlines()[-1] == "1 file: 0 not canonical, 1 already canonical, 0 left as they were"
     path.write_bytes(_form(SHORTHAND, **form))  # type: ignore[arg-type]
     result = runner.invoke(app, ["fmt", str(path)])
     assert result.exit_code == 0, result.output
