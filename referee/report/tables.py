@@ -26,7 +26,7 @@ characters with string operations; anything else is left to rich.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich import box
 from rich.cells import cell_len
@@ -140,18 +140,10 @@ def _plain_column(column: tuple[RenderableType, ...]) -> bool:
     """Whether every cell of ``column`` is a string of printable ASCII with no space at
     either end: each is then its own ``_column_texts``, tested at once for the column
     (a sheet's columns are; one test a column instead of one a cell)."""
-    if set(map(type, column)) != {str}:
+    if set(map(type, column)) != {str} or not _printable_ascii(column):  # type: ignore[arg-type]
         return False
-    joined = "\n".join(column)  # type: ignore[arg-type]
-    return (
-        joined.isascii()
-        and joined.count("\n") == len(column) - 1
-        and joined.replace("\n", "").isprintable()
-        and not joined.startswith(" ")
-        and not joined.endswith(" ")
-        and " \n" not in joined
-        and "\n " not in joined
-    )
+    joined = "\n".join(column)  # type: ignore[arg-type]  # no cell holds a newline: not printable
+    return not (joined.startswith(" ") or joined.endswith(" ") or " \n" in joined or "\n " in joined)
 
 
 def _literal_text(cell: RenderableType) -> str | None:
@@ -246,7 +238,7 @@ def _drawn(columns: list[list[str]], rights: list[bool], width: int, *, by_forma
     ]
 
 
-def _printable_ascii(texts: list[str]) -> bool:
+def _printable_ascii(texts: Sequence[str]) -> bool:
     """Whether every text is printable ASCII: each then takes a cell a character (``_cells``)."""
     joined = "".join(texts)
     return joined.isascii() and joined.isprintable()
