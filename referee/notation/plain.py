@@ -72,9 +72,10 @@ class PlainItem(NamedTuple):
     more: PlainReader | None
     """Reads a line that starts with no keyword, which continues the item (deal rows,
     tricks); None: the item has no such lines."""
-    names: bool
-    """Its line holds names (sides), which must not be item keywords: the grammar would
-    start an item there."""
+    names: slice | None
+    """The words of its line that are names (sides), which must not be item keywords: the
+    grammar would start an item there (its reader takes its other words only as numbers or
+    words of its own, none of them a keyword); None: it has no names."""
     block: PlainBlock | None = None
     """Reads the item's lines whole, in the layout ``fmt`` writes; None: read line by line."""
     line: str | None = None
@@ -157,12 +158,23 @@ class Kinds(dict[str, Kind]):
         self.keywords = frozenset(items)
         self.fresh = 0
         """Lines kept of items whose lines seldom repeat."""
+        self.named: dict[tuple[str, ...], bool] = {}
+        """Whether the names of a line hold no item keyword, by the names as written (at
+        most ``memo.MEMO_SIZE``): a running score is new in most hands, its sides are the
+        same in every hand of a game."""
 
     def __missing__(self, line: str) -> Kind:
         words = line.split()
         entry = self.by_word.get(words[0].lower()) if words else None
-        if entry is not None and entry.names and not self.keywords.isdisjoint(line.lower().split()[1:]):
-            return None
+        if entry is not None and entry.names is not None:
+            names = tuple(words[entry.names])
+            clear = self.named.get(names)
+            if clear is None:
+                clear = self.keywords.isdisjoint(map(str.lower, names))
+                if len(self.named) < memo.MEMO_SIZE:
+                    self.named[names] = clear
+            if not clear:
+                return None
         if entry is not None and not entry.repeats:
             if self.fresh >= memo.FRESH_SIZE or len(self) >= memo.MEMO_SIZE:
                 return entry, words  # read once, as split (readers never change the words)

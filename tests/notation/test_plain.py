@@ -259,14 +259,14 @@ def test_lines_remembered_or_not_read_alike(picks: list[tuple[int, int, int, boo
                 text = "\n".join(lines)
             cold = Layout(PLAIN_ITEMS).read(text, base)
             assert _fields(warm.read(text, base)) == _fields(cold), text
-            assert len(warm.kinds) <= size and warm.kinds.fresh <= fresh
+            assert len(warm.kinds) <= size and warm.kinds.fresh <= fresh and len(warm.kinds.named) <= size
             _agree(text, base)
     finally:
         memo_module.MEMO_SIZE, memo_module.FRESH_SIZE = saved
 
 
-_SIDE_WORDS = ["NS", "ew", "A", "b", "C", "x", "Moon", "score", "play", "N-S", "7"]
-_NUMBER_WORDS = ["0", "3", "-2", "+5", "-0", "007", "999999999", "1000000000", "-999999999", "x", "1_0", "٣", "3.5"]
+_SIDE_WORDS = ["NS", "ew", "A", "b", "C", "x", "Moon", "score", "Play", "TRUMP", "N-S", "7"]
+_NUMBER_WORDS = ["0", "3", "-2", "+5", "-0", "007", "999999999", "1000000000", "-999999999", "x", "1_0", "٣", "3.5", "play"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -304,6 +304,25 @@ def test_award_and_score_lines_read_as_the_general_reader_reads_them(
         assert first is not None, line
         stated = first.award.amounts if item == "award" else first.score.scores  # type: ignore[union-attr]
         assert stated == {side.upper(): int(n) for side, n in amounts}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    lines=st.lists(
+        st.tuples(st.sampled_from(["award", "score"]), st.lists(st.sampled_from(_SIDE_WORDS), min_size=1, max_size=4)), min_size=1, max_size=8
+    )
+)
+@example(lines=[("score", ["A", "b", "C"]), ("score", ["A", "b", "Play"]), ("award", ["Play", "b", "C"])])
+def test_names_are_remembered_by_all_the_sides_a_line_names(lines: list[tuple[str, list[str]]]) -> None:
+    """Whether a line's names hold an item keyword is remembered by the names as written
+    (``Kinds.named``): lines that share some sides and not others, read one after another by
+    one layout, are read as by a layout that has seen nothing and as the general reader reads them."""
+    warm = Layout(PLAIN_ITEMS)
+    for item, sides in lines:
+        line = f"  {item}" + "".join(f" {side} {n}" for n, side in enumerate(sides))
+        text = f"hand 1\n  bid N 30, E pass, S pass, W pass\n{line}\n"
+        assert _fields(warm.read(text, 0)) == _fields(Layout(PLAIN_ITEMS).read(text, 0)), line
+        _agree(text, 0)
 
 
 def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> None:

@@ -50,7 +50,7 @@ SPEC = ItemSpec(
     single=True,
     scan=scan,
     plain=plain,
-    names=True,
+    names=slice(1, None, 2),  # the sides: the words between are numbers (``amounts_of``), never a keyword
     write=write,
     form="`award SIDE N [SIDE N ...]`",
 )

@@ -96,7 +96,7 @@ SPEC = ItemSpec(
     single=True,
     scan=scan,
     plain=plain,
-    names=True,
+    names=slice(1, None),
     write=write,
     form="`result [SIDE] [POINTS] made\\|set`",
 )

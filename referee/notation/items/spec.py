@@ -50,8 +50,9 @@ class ItemSpec:
     plain_more: PlainReader | None = None
     """Reads a line with no keyword that continues it in the plain layout (deal rows,
     tricks); None: it has no such lines."""
-    names: bool = False
-    """Its words include names (sides) the plain reader takes as they come."""
+    names: slice | None = None
+    """The words of its line (the keyword first) that are names (sides), which the plain
+    reader takes as they come (``PlainItem.names``); None: it has none."""
     plain_block: PlainBlock | None = None
     """Reads its lines whole in the layout ``fmt`` writes (``plain.Layout``); None: line by line."""
     plain_line: str | None = None
