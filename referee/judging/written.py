@@ -56,21 +56,36 @@ class Written:
                 self.add(codes.E501, f"the result says the bid was {r.outcome}, but it was {outcome}", r.at, None)
         elif r is not None and thrown_in and (r.points or r.outcome):
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
-        if hr.award is not None:
-            stated = self.labels.by_team(hr.award.amounts, hr.award.at)
-            if stated is not None and _differs(stated, awards, 0):
-                self.add(
-                    codes.E502,
-                    f"the award is written as {_fmt(labels, stated.items())}, but the replay gives "
-                    f"{_fmt(labels, enumerate(awards), skip_zero=True)} ({self.rules.target_unit})",
-                    hr.award.at,
-                    None,
-                )
+        award = hr.award
+        if award is not None and not _as_replayed(award.amounts, labels, awards):
+            self.check_award(hr, awards)
         if hr.score is not None and scores is not None:
             self.check_score(hr, scores)
 
+    def check_award(self, hr: HandRecord, awards: Sequence[int]) -> None:
+        """The award ``hr`` writes, against ``awards`` (by team), side by side: the general
+        path, which ``check_stated`` takes when ``_as_replayed`` does not settle it
+        (``tests/judging/test_written.py`` holds the two equal)."""
+        assert hr.award is not None
+        labels = self.game.team_labels
+        stated = self.labels.by_team(hr.award.amounts, hr.award.at)
+        if stated is not None and _differs(stated, awards, 0):
+            self.add(
+                codes.E502,
+                f"the award is written as {_fmt(labels, stated.items())}, but the replay gives "
+                f"{_fmt(labels, enumerate(awards), skip_zero=True)} ({self.rules.target_unit})",
+                hr.award.at,
+                None,
+            )
+
     def check_score(self, hr: HandRecord, scores: Sequence[int]) -> None:
         """The running score ``hr`` writes, against ``scores`` (by team)."""
+        assert hr.score is not None
+        if not _as_replayed(hr.score.scores, self.game.team_labels, scores):
+            self.check_score_by_side(hr, scores)
+
+    def check_score_by_side(self, hr: HandRecord, scores: Sequence[int]) -> None:
+        """``check_score`` side by side: the general path."""
         assert hr.score is not None
         written = self.labels.by_team(hr.score.scores, hr.score.at)
         if written is not None and _differs(written, scores, None):
@@ -82,6 +97,18 @@ class Written:
                 hr.score.at,
                 f"the score before the hand plus its award: `score {right}` (`referee fix` writes it)",
             )
+
+
+def _as_replayed(written: dict[str, int], labels: tuple[str, ...], replay: Sequence[int]) -> bool:
+    """Whether amounts written by side label name every side once, by the game's own labels
+    in its order, each with the amount the replay gives (nearly every award and score of a
+    game whose award names every side, as Moon's does): then the side-by-side check has
+    nothing to say, and is not made.  False says nothing: that check decides.
+
+    >>> _as_replayed({"A": 0, "B": 2, "C": 5}, ("A", "B", "C"), (0, 2, 5)), _as_replayed({"NS": 1}, ("NS", "EW"), [1, 0])
+    (True, False)
+    """
+    return tuple(written) == labels and tuple(written.values()) == tuple(replay)
 
 
 def _differs(written: dict[int, int], replay: Sequence[int], missing: int | None) -> bool:
