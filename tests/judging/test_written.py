@@ -45,9 +45,11 @@ def cases(draw: st.DrawFn) -> tuple[str, dict[str, int] | None, dict[str, int] |
     def amounts(like: list[int] | None) -> dict[str, int] | None:
         if draw(st.booleans()) and like is not None:  # the common case: the game's labels, in order, often as replayed
             sides, amounts = list(teams), list(like)
-            if draw(st.booleans()):  # the same labels or the same amounts, in another order
-                shuffled = draw(st.permutations(sides if draw(st.booleans()) else amounts))
-                sides, amounts = (shuffled, amounts) if isinstance(shuffled[0], str) else (sides, shuffled)
+            shuffle = draw(st.sampled_from(["", "sides", "amounts"]))  # the same labels or the same amounts, in another order
+            if shuffle == "sides":
+                sides = draw(st.permutations(sides))
+            elif shuffle == "amounts":
+                amounts = draw(st.permutations(amounts))
             return {label: n if draw(st.booleans()) else n + 1 for label, n in zip(sides, amounts, strict=True)}
         pairs = draw(st.lists(st.tuples(st.sampled_from(LABELS[game]), values), max_size=len(teams) + 1))
         return draw(st.none() | st.just(dict(pairs)))

@@ -309,7 +309,9 @@ def test_award_and_score_lines_read_as_the_general_reader_reads_them(
 @settings(max_examples=100, deadline=None)
 @given(
     lines=st.lists(
-        st.tuples(st.sampled_from(["award", "score"]), st.lists(st.sampled_from(_SIDE_WORDS), min_size=1, max_size=4)), min_size=1, max_size=8
+        st.tuples(st.sampled_from(["award", "score"]), st.lists(st.sampled_from(_SIDE_WORDS), min_size=1, max_size=4)),
+        min_size=1,
+        max_size=8,
     )
 )
 @example(lines=[("score", ["A", "b", "C"]), ("score", ["A", "b", "Play"]), ("award", ["Play", "b", "C"])])
