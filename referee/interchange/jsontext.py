@@ -275,6 +275,22 @@ def _items_text(obj: Any, place: Place, source: Source | None) -> str:
 
 def _writer_for(kind: type) -> Writer:
     """The writer of ``kind``: the same choices as ``shapes.dump``, in the same order."""
+    writer = _value_writer(kind)
+    if writer is not None:
+        return writer
+    if _is_object(kind):
+        return _object_writer(kind)
+    return _general
+
+
+def _is_object(kind: type) -> bool:
+    """A class written as a JSON object of its fields (``_object_writer``'s)."""
+    return _value_writer(kind) is None and (dataclasses.is_dataclass(kind) or hasattr(kind, "_fields"))
+
+
+def _value_writer(kind: type) -> Writer | None:
+    """The writer of a value that is not an object of fields (None for such a class, or for
+    a type no writer here knows)."""
     if kind is Tile:
         return _tile
     if kind is str:
@@ -293,9 +309,7 @@ def _writer_for(kind: type) -> Writer:
         return _sequence
     if issubclass(kind, dict):
         return _mapping
-    if dataclasses.is_dataclass(kind) or hasattr(kind, "_fields"):
-        return _object_writer(kind)
-    return _general
+    return None
 
 
 _CONSTANT = (type(None), bool, int, str, tuple)
@@ -363,6 +377,9 @@ def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, A
         elif t is list and isinstance(items, type) and _immutable(items):
             namespace[f"l_{name}"] = _remembered_list(items)
             tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
+        elif t is list and isinstance(items, type) and _is_object(items):
+            namespace[f"l_{name}"] = _object_list(items)
+            tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
         elif t in _FAST:
             tries.append(_FAST[t])
             if t is bool:
@@ -377,14 +394,14 @@ def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, A
 _NONE = object()
 
 
-def _object_writer(kind: type) -> Writer:
-    """One f-string for the class: its keys encoded once, a place through the record's
-    place writer, a field holding its very default (``None``, ``()``) as that default's
-    text, written once, a value of a type its hint names written inline, and every
-    other value through its type's writer."""
+def _object_body(kind: type) -> tuple[str, dict[str, Any]]:
+    """The f-string of an object ``o`` of the class, and the names it reads: its keys
+    encoded once, a place through the record's place writer, a field holding its very
+    default (``None``, ``()``) as that default's text, written once, a value of a type
+    its hint names written inline, and every other value through its type's writer."""
     namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
     namespace["tile_list"] = _tile_list
-    namespace.update(Tile=Tile, digits=_DIGITS, N=_N)
+    namespace.update(Tile=Tile, digits=_DIGITS, N=_N, kind=kind)
     defaults = _defaults(kind)
     hints = typing.get_type_hints(kind)
     pieces = []
@@ -396,10 +413,35 @@ def _object_writer(kind: type) -> Writer:
             else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
         )
         pieces.append(key + "{" + value + "}")
-    body = "".join(pieces) + "}}" if pieces else "{{}}"
+    return ("".join(pieces) + "}}" if pieces else "{{}}"), namespace
+
+
+def _object_writer(kind: type) -> Writer:
+    """One f-string for the class (``_object_body``)."""
+    body, namespace = _object_body(kind)
     exec(compile(f"def write(o, p, s):\n    return f'{body}'\n", f"<json {kind.__name__}>", "exec"), namespace)
     writer: Writer = namespace["write"]
     return _remembered(writer, kind) if _immutable(kind) else writer
+
+
+def _object_list(kind: type) -> Writer:
+    """The writer of a field whose hint names a list of a class written as an object (a
+    hand's deal, calls and tricks, a record's hands): one loop that tests each item's type
+    and writes it by the class's own f-string (``_object_body``), without a call an item;
+    a list holding anything else is written by ``_sequence``."""
+    body, namespace = _object_body(kind)
+    code = (
+        "def write(obj, p, s):\n"
+        "    out = []\n"
+        "    for o in obj:\n"
+        "        if type(o) is not kind:\n"
+        "            return seq(obj, p, s)\n"
+        f"        out.append(f'{body}')\n"
+        '    return "[" + ",".join(out) + "]"\n'
+    )
+    exec(compile(code, f"<json list[{kind.__name__}]>", "exec"), namespace)
+    writer: Writer = namespace["write"]
+    return writer
 
 
 def _immutable(kind: type) -> bool:
