@@ -26,9 +26,11 @@ import dataclasses
 import json
 import types
 import typing
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from itertools import repeat
 from json.encoder import encode_basestring
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic
@@ -80,20 +82,23 @@ def place_writer(source: Source | None) -> Place:
     base, size = seg.offset, len(seg.text)
     end = base + size
     starts = source.line_starts(0)  # offsets within the segment, kept by the source
-    rows = len(starts)
     lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
+    # where each line starts in the input, less one (the offset before it), then the end
+    # of the segment: a place's line is one bisection of the offsets themselves, its
+    # columns ``offset - before[r - 1]``, and its end on the same line when it is not
+    # past ``before[r]`` (the last entry holds every end in the segment); made in C
+    before = list(map(add, starts, repeat(base - 1)))
+    before.append(end)
     digits = _DIGITS
 
     def fast(span: Span | None) -> str:
         if span is None:
             return "null"
         a, b = span
-        a -= base
-        b -= base
-        if 0 <= a <= b <= size:
-            r = bisect_right(starts, a)
-            start = starts[r - 1] - 1
-            if (r == rows or b < starts[r]) and b - start < _N:  # both ends on one line (nearly every place)
+        if base <= a <= b <= end:
+            r = bisect_left(before, a)
+            start = before[r - 1]
+            if b <= before[r] and b - start < _N:  # both ends on one line (nearly every place)
                 line = f"{lines + r}"  # a line is met by about one place: formatted once, in the text
                 return f'{{"line":{line},"column":{digits[a - start]},"end_line":{line},"end_column":{digits[b - start]}}}'
         return apart(span)
