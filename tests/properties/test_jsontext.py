@@ -182,7 +182,7 @@ def _hands(draw: st.DrawFn) -> tuple[list[Any], Source]:
         plays, draw(_texts | st.none()), at=draw(spans), winner_at=draw(spans), comments=draw(st.just(()) | st.just(("c",)))
     )
     sub = _SubTrick(draw(_texts), list(seats), [], draw(_texts), 1)
-    others = st.sampled_from([{"leader": "N"}, ("N", 1), 5, None, sub])  # among a list of objects of one class
+    others: st.SearchStrategy[Any] = st.sampled_from([{"leader": "N"}, ("N", 1), 5, None, sub])  # among a list of objects of one class
     objects = [
         dealt,
         played,
@@ -195,8 +195,8 @@ def _hands(draw: st.DrawFn) -> tuple[list[Any], Source]:
         ),
         HandRecord(
             draw(st.integers(0, 3)),
-            deal=draw(st.lists(st.just(dealt) | others, max_size=3)),
-            tricks=draw(st.lists(st.just(played) | others, max_size=3)),
+            deal=draw(st.lists(others | st.just(dealt), max_size=3)),
+            tricks=draw(st.lists(others | st.just(played), max_size=3)),
         ),
     ]
     return objects, Source("x.42", [Segment(3, 2, "ab\ncd ef\n\nhand 1 dealer N\n  deal N 6-4\n")])
