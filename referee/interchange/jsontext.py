@@ -7,7 +7,7 @@ and judging.  Here each class's writer is made once, from its fields (the same
 ``field_names`` and ``is_place`` that ``shapes`` reads): one f-string a class, its
 keys already encoded, each value written by the writer of its type, and a place
 (``at``, ``*_at``) written from a table of where each line of the record's source
-starts.  The text is the same, byte for byte, as ``json.dumps(dump(...),
+starts (``jsonplaces``).  The text is the same, byte for byte, as ``json.dumps(dump(...),
 ensure_ascii=False, separators=(",", ":"))`` (``tests/properties/test_jsontext.py``
 holds them equal); what this module does not know how to write, it hands to that
 general path.
@@ -26,95 +26,26 @@ import dataclasses
 import json
 import types
 import typing
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from itertools import repeat
 from json.encoder import encode_basestring
-from operator import add
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic
 from ..engine.tiles import ALL_TILES, Tile
 from ..notation.record import RECORD_VERSION
-from ..source import Source, Span
+from ..source import Source
 from .jsondata import dump, field_names, is_place
+from .jsonplaces import DIGITS, Place, place_writer
 
 if TYPE_CHECKING:
     from ..judging.judged import Judged
 
 __all__ = ["document_json", "place_writer", "value_json"]
 
-Place = Callable[[Span | None], str]
-"""A record's place writer: a span as the text of ``{"line", "column", "end_line", "end_column"}``."""
 Writer = Callable[[Any, Place, Source | None], str]
 
-
-_DIGITS = [str(i) for i in range(1024)]
-"""The text of each whole number below 1,024, looked up: formatting one costs ten times as
-much, and a hand's document writes about 120 (its places' lines and columns, its points)."""
+_DIGITS = DIGITS
 _N = len(_DIGITS)
-
-
-def _no_place(span: Span | None) -> str:
-    return "null"
-
-
-def _position_json(line: int, column: int, end_line: int, end_column: int) -> str:
-    return f'{{"line":{line},"column":{column},"end_line":{end_line},"end_column":{end_column}}}'
-
-
-def place_writer(source: Source | None) -> Place:
-    """How to write the places of a record read from ``source``.
-
-    A record of one segment (every plain file's) has each place found by one bisection of
-    its line starts (two across lines) and written in one f-string; other places go
-    through ``Source.span``, the general path, which gives the same line and column."""
-    if source is None:
-        return _no_place
-    general = source.span
-
-    def slow(span: Span | None) -> str:
-        return "null" if span is None else _position_json(*general(span))
-
-    if len(source.segments) != 1:
-        return slow
-    seg = source.segments[0]
-    base, size = seg.offset, len(seg.text)
-    end = base + size
-    starts = source.line_starts(0)  # offsets within the segment, kept by the source
-    lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
-    # where each line starts in the input, less one (the offset before it), then the end
-    # of the segment: a place's line is one bisection of the offsets themselves, its
-    # columns ``offset - before[r - 1]``, and its end on the same line when it is not
-    # past ``before[r]`` (the last entry holds every end in the segment); made in C
-    before = list(map(add, starts, repeat(base - 1)))
-    before.append(end)
-    digits = _DIGITS
-
-    def fast(span: Span | None) -> str:
-        if span is None:
-            return "null"
-        a, b = span
-        if base <= a <= b <= end:
-            r = bisect_left(before, a)
-            start = before[r - 1]
-            if b <= before[r] and b - start < _N:  # both ends on one line (nearly every place)
-                line = f"{lines + r}"  # a line is met by about one place: formatted once, in the text
-                return f'{{"line":{line},"column":{digits[a - start]},"end_line":{line},"end_column":{digits[b - start]}}}'
-        return apart(span)
-
-    def apart(span: Span) -> str:
-        """A place across lines, on a long line, ending before it starts, or outside the segment."""
-        a, b = span
-        if not (base <= a <= end and base <= b <= end):
-            return slow(span)
-        a -= base
-        b -= base
-        r = bisect_right(starts, a)
-        t = bisect_right(starts, b)
-        return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
-
-    return fast
 
 
 class _Writers(dict[type, Writer]):
