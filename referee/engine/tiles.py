@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "ALL_TILES",
+    "TILE_TEXTS",
     "Tile",
     "TileError",
     "count_value",
@@ -76,6 +77,10 @@ ALL_TILES: dict[int, Tile] = _make_all()
 
 _TEXT: tuple[str, ...] = tuple(f"{i // 7}-{i % 7}" for i in range(7 * 7))
 """A tile's text by its id (``str(tile)``): JSON and text output write tens of tiles a hand."""
+
+TILE_TEXTS = _TEXT
+"""``str(tile)`` of each tile, indexed by the tile: ``TILE_TEXTS[tile]`` is that text without
+a call of ``Tile.__str__`` (a verdict's tricks hold about thirty tiles' texts a hand)."""
 
 _TILE_RE = re.compile(r"^\s*(\d+)\s*[-:|]\s*(\d+)\s*$|^\s*(\d)(\d)\s*$")
 _BY_TEXT: dict[str, Tile] = {}

@@ -7,7 +7,7 @@ and judging.  Here each class's writer is made once, from its fields (the same
 ``field_names`` and ``is_place`` that ``shapes`` reads): one f-string a class, its
 keys already encoded, each value written by the writer of its type, and a place
 (``at``, ``*_at``) written from a table of where each line of the record's source
-starts.  The text is the same, byte for byte, as ``json.dumps(dump(...),
+starts (``jsonplaces``).  The text is the same, byte for byte, as ``json.dumps(dump(...),
 ensure_ascii=False, separators=(",", ":"))`` (``tests/properties/test_jsontext.py``
 holds them equal); what this module does not know how to write, it hands to that
 general path.
@@ -26,7 +26,6 @@ import dataclasses
 import json
 import types
 import typing
-from bisect import bisect_right
 from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
@@ -34,82 +33,19 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import Diagnostic
 from ..engine.tiles import ALL_TILES, Tile
 from ..notation.record import RECORD_VERSION
-from ..source import Source, Span
+from ..source import Source
 from .jsondata import dump, field_names, is_place
+from .jsonplaces import DIGITS, Place, place_writer
 
 if TYPE_CHECKING:
     from ..judging.judged import Judged
 
 __all__ = ["document_json", "place_writer", "value_json"]
 
-Place = Callable[[Span | None], str]
-"""A record's place writer: a span as the text of ``{"line", "column", "end_line", "end_column"}``."""
 Writer = Callable[[Any, Place, Source | None], str]
 
-
-_DIGITS = [str(i) for i in range(1024)]
-"""The text of each whole number below 1,024, looked up: formatting one costs ten times as
-much, and a hand's document writes about 120 (its places' lines and columns, its points)."""
+_DIGITS = DIGITS
 _N = len(_DIGITS)
-
-
-def _no_place(span: Span | None) -> str:
-    return "null"
-
-
-def _position_json(line: int, column: int, end_line: int, end_column: int) -> str:
-    return f'{{"line":{line},"column":{column},"end_line":{end_line},"end_column":{end_column}}}'
-
-
-def place_writer(source: Source | None) -> Place:
-    """How to write the places of a record read from ``source``.
-
-    A record of one segment (every plain file's) has each place found by one bisection of
-    its line starts (two across lines) and written in one f-string; other places go
-    through ``Source.span``, the general path, which gives the same line and column."""
-    if source is None:
-        return _no_place
-    general = source.span
-
-    def slow(span: Span | None) -> str:
-        return "null" if span is None else _position_json(*general(span))
-
-    if len(source.segments) != 1:
-        return slow
-    seg = source.segments[0]
-    base, size = seg.offset, len(seg.text)
-    end = base + size
-    starts = source.line_starts(0)  # offsets within the segment, kept by the source
-    rows = len(starts)
-    lines = seg.line - 1  # the line of the first start, less one: bisect_right counts one past it
-    digits = _DIGITS
-
-    def fast(span: Span | None) -> str:
-        if span is None:
-            return "null"
-        a, b = span
-        a -= base
-        b -= base
-        if 0 <= a <= b <= size:
-            r = bisect_right(starts, a)
-            start = starts[r - 1] - 1
-            if (r == rows or b < starts[r]) and b - start < _N:  # both ends on one line (nearly every place)
-                line = f"{lines + r}"  # a line is met by about one place: formatted once, in the text
-                return f'{{"line":{line},"column":{digits[a - start]},"end_line":{line},"end_column":{digits[b - start]}}}'
-        return apart(span)
-
-    def apart(span: Span) -> str:
-        """A place across lines, on a long line, ending before it starts, or outside the segment."""
-        a, b = span
-        if not (base <= a <= end and base <= b <= end):
-            return slow(span)
-        a -= base
-        b -= base
-        r = bisect_right(starts, a)
-        t = bisect_right(starts, b)
-        return f'{{"line":{lines + r},"column":{a - starts[r - 1] + 1},"end_line":{lines + t},"end_column":{b - starts[t - 1] + 1}}}'
-
-    return fast
 
 
 class _Writers(dict[type, Writer]):
@@ -275,6 +211,22 @@ def _items_text(obj: Any, place: Place, source: Source | None) -> str:
 
 def _writer_for(kind: type) -> Writer:
     """The writer of ``kind``: the same choices as ``shapes.dump``, in the same order."""
+    writer = _value_writer(kind)
+    if writer is not None:
+        return writer
+    if _is_object(kind):
+        return _object_writer(kind)
+    return _general
+
+
+def _is_object(kind: type) -> bool:
+    """A class written as a JSON object of its fields (``_object_writer``'s)."""
+    return _value_writer(kind) is None and (dataclasses.is_dataclass(kind) or hasattr(kind, "_fields"))
+
+
+def _value_writer(kind: type) -> Writer | None:
+    """The writer of a value that is not an object of fields (None for such a class, or for
+    a type no writer here knows)."""
     if kind is Tile:
         return _tile
     if kind is str:
@@ -293,9 +245,7 @@ def _writer_for(kind: type) -> Writer:
         return _sequence
     if issubclass(kind, dict):
         return _mapping
-    if dataclasses.is_dataclass(kind) or hasattr(kind, "_fields"):
-        return _object_writer(kind)
-    return _general
+    return None
 
 
 _CONSTANT = (type(None), bool, int, str, tuple)
@@ -363,6 +313,9 @@ def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, A
         elif t is list and isinstance(items, type) and _immutable(items):
             namespace[f"l_{name}"] = _remembered_list(items)
             tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
+        elif t is list and isinstance(items, type) and _is_object(items):
+            namespace[f"l_{name}"] = _object_list(items)
+            tries.append(("type({v}) is list", f"l_{name}(v, p, s)"))
         elif t in _FAST:
             tries.append(_FAST[t])
             if t is bool:
@@ -377,14 +330,14 @@ def _value_expression(name: str, hint: Any, default: Any, namespace: dict[str, A
 _NONE = object()
 
 
-def _object_writer(kind: type) -> Writer:
-    """One f-string for the class: its keys encoded once, a place through the record's
-    place writer, a field holding its very default (``None``, ``()``) as that default's
-    text, written once, a value of a type its hint names written inline, and every
-    other value through its type's writer."""
+def _object_body(kind: type) -> tuple[str, dict[str, Any]]:
+    """The f-string of an object ``o`` of the class, and the names it reads: its keys
+    encoded once, a place through the record's place writer, a field holding its very
+    default (``None``, ``()``) as that default's text, written once, a value of a type
+    its hint names written inline, and every other value through its type's writer."""
     namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
     namespace["tile_list"] = _tile_list
-    namespace.update(Tile=Tile, digits=_DIGITS, N=_N)
+    namespace.update(Tile=Tile, digits=_DIGITS, N=_N, kind=kind)
     defaults = _defaults(kind)
     hints = typing.get_type_hints(kind)
     pieces = []
@@ -396,10 +349,35 @@ def _object_writer(kind: type) -> Writer:
             else _value_expression(name, hints.get(name), defaults.get(name, _NONE), namespace)
         )
         pieces.append(key + "{" + value + "}")
-    body = "".join(pieces) + "}}" if pieces else "{{}}"
+    return ("".join(pieces) + "}}" if pieces else "{{}}"), namespace
+
+
+def _object_writer(kind: type) -> Writer:
+    """One f-string for the class (``_object_body``)."""
+    body, namespace = _object_body(kind)
     exec(compile(f"def write(o, p, s):\n    return f'{body}'\n", f"<json {kind.__name__}>", "exec"), namespace)
     writer: Writer = namespace["write"]
     return _remembered(writer, kind) if _immutable(kind) else writer
+
+
+def _object_list(kind: type) -> Writer:
+    """The writer of a field whose hint names a list of a class written as an object (a
+    hand's deal, calls and tricks, a record's hands): one loop that tests each item's type
+    and writes it by the class's own f-string (``_object_body``), without a call an item;
+    a list holding anything else is written by ``_sequence``."""
+    body, namespace = _object_body(kind)
+    code = (
+        "def write(obj, p, s):\n"
+        "    out = []\n"
+        "    for o in obj:\n"
+        "        if type(o) is not kind:\n"
+        "            return seq(obj, p, s)\n"
+        f"        out.append(f'{body}')\n"
+        '    return "[" + ",".join(out) + "]"\n'
+    )
+    exec(compile(code, f"<json list[{kind.__name__}]>", "exec"), namespace)
+    writer: Writer = namespace["write"]
+    return writer
 
 
 def _immutable(kind: type) -> bool:

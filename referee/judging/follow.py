@@ -20,7 +20,7 @@ from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
 from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
-from ..engine.tiles import Tile
+from ..engine.tiles import TILE_TEXTS, Tile
 from ..engine.trump import declare as make_declare
 from ..engine.trump import exchange as make_exchange
 from ..notation.record import HandRecord, Play, TrickRecord
@@ -459,8 +459,14 @@ class HandJudge:
         if not detail:
             return out
         out["call_seats"] = [seats[s] for s, _ in hand.calls]
-        out["tricks"] = [
-            TrickVerdict(seats[tr.leader], [seats[s] for s, _ in tr.plays], [str(t) for _, t in tr.plays], seats[tr.winner], tr.points)
-            for tr in hand.tricks
-        ]
+        texts = TILE_TEXTS  # ``str(t)`` of an engine tile, without a call a tile
+        tricks = []
+        for tr in hand.tricks:  # one loop a trick, not a comprehension (a call) for each list
+            who: list[str] = []
+            tiles: list[str] = []
+            for s, t in tr.plays:
+                who.append(seats[s])
+                tiles.append(texts[t])
+            tricks.append(TrickVerdict(seats[tr.leader], who, tiles, seats[tr.winner], tr.points))
+        out["tricks"] = tricks
         return out

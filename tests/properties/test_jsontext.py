@@ -4,6 +4,7 @@ byte for byte the general path's: ``shapes.dump`` then ``json.dumps``."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from referee.interchange.jsontext import document_json, value_json
 from referee.interchange.shapes import dump
 from referee.judging.judged import Judged
 from referee.judging.replay import Referee
+from referee.judging.verdict import TrickVerdict
 from referee.notation.reader import read_text
 from referee.notation.record import RECORD_VERSION, Play, Tag
 from referee.notation.writer import format_game
@@ -150,13 +152,21 @@ _texts = st.sampled_from(["N", "E", "S", "W", "6-4", 'a"b', "a\\b", "\x7f", "\u2
 _fields = st.one_of(_texts, st.integers(-3, 3), st.booleans(), st.none(), st.sampled_from([Tile.of(6, 4), Tile(46), 5]))
 
 
+@dataclass(slots=True)
+class _SubTrick(TrickVerdict):
+    """A trick of a subclass, with a field of its own: written as its class, not as a ``TrickVerdict``."""
+
+    note: str = "sub"
+
+
 @st.composite
 def _hands(draw: st.DrawFn) -> tuple[list[Any], Source]:
     """Record and verdict objects whose fields hold what their hints name, repeated (the lists
     and mappings a writer keeps by their items), or something else (an ``int`` or a ``Tile``
-    made apart among tiles, a ``str`` whose ``str()`` differs, a ``bool`` among numbers)."""
+    made apart among tiles, a ``str`` whose ``str()`` differs, a ``bool`` among numbers, in a
+    list of deal rows or tricks a dict, a tuple, a number, None or a subclass's object)."""
     from referee.judging.verdict import HandVerdict, TrickVerdict
-    from referee.notation.record import Dealt, TrickRecord
+    from referee.notation.record import Dealt, HandRecord, TrickRecord
 
     seats = draw(st.lists(_texts, max_size=4) | st.just(["N", "E", "S", "W"]))
     tiles: list[Any] = draw(st.lists(st.sampled_from([Tile.of(6, 4), Tile.of(0, 0), Tile(46), 46]), max_size=7))
@@ -167,10 +177,27 @@ def _hands(draw: st.DrawFn) -> tuple[list[Any], Source]:
     spans = st.none() | st.tuples(st.integers(0, 40), st.integers(0, 40))
     points_won: Any = draw(_fields)
     trick = TrickVerdict(draw(_texts), list(seats), [str(s) for s in seats], draw(_texts), points_won)
+    dealt = Dealt(draw(_texts), tiles, at=draw(spans))
+    played = TrickRecord(
+        plays, draw(_texts | st.none()), at=draw(spans), winner_at=draw(spans), comments=draw(st.just(()) | st.just(("c",)))
+    )
+    sub = _SubTrick(draw(_texts), list(seats), [], draw(_texts), 1)
+    others: st.SearchStrategy[Any] = st.sampled_from([{"leader": "N"}, ("N", 1), 5, None, sub])  # among a list of objects of one class
     objects = [
-        Dealt(draw(_texts), tiles, at=draw(spans)),
-        TrickRecord(plays, draw(_texts | st.none()), at=draw(spans), winner_at=draw(spans), comments=draw(st.just(()) | st.just(("c",)))),
-        HandVerdict(draw(st.integers(0, 3)), call_seats=seats, tricks=[trick, trick], points=points, score=dict(points)),
+        dealt,
+        played,
+        HandVerdict(
+            draw(st.integers(0, 3)),
+            call_seats=seats,
+            tricks=draw(st.lists(st.just(trick) | others, max_size=3)),
+            points=points,
+            score=dict(points),
+        ),
+        HandRecord(
+            draw(st.integers(0, 3)),
+            deal=draw(st.lists(others | st.just(dealt), max_size=3)),
+            tricks=draw(st.lists(others | st.just(played), max_size=3)),
+        ),
     ]
     return objects, Source("x.42", [Segment(3, 2, "ab\ncd ef\n\nhand 1 dealer N\n  deal N 6-4\n")])
 
