@@ -38,32 +38,9 @@ import rich.console
 from rich.segment import Segment
 from rich.text import Text
 
+from .controls import CONTROLS, visible
+
 __all__ = ["FORMULA_START", "Console", "CsvWriter", "csv_cell", "csv_writer", "visible", "xml_safe"]
-
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff\ufffe\uffff]")
-"""What a terminal or an XML parser takes for something other than a character to show:
-C0 but tab and newline, DEL, C1, the bidirectional marks, embeddings, overrides and
-isolates, the line and paragraph separators, lone surrogates and the two noncharacters
-XML forbids."""
-
-_CONTROLS_AND_LINES = re.compile(_CONTROLS.pattern[:-1] + "\t\n]")
-
-
-def _shown(m: re.Match[str]) -> str:
-    code = ord(m.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def visible(text: str, *, lines: bool = True) -> str:
-    """``text`` with each control character written as an escape (``\\x1b``, ``\\u202e``);
-    tab and newline are kept unless ``lines`` is false (text that must stay on one line).
-
-    >>> visible("Ann\\x1b[31m \\u202eevil")
-    'Ann\\\\x1b[31m \\\\u202eevil'
-    >>> visible("a\\tb\\nc"), visible("a\\tb\\nc", lines=False)
-    ('a\\tb\\nc', 'a\\\\x09b\\\\x0ac')
-    """
-    return (_CONTROLS if lines else _CONTROLS_AND_LINES).sub(_shown, text)
 
 
 class Console(rich.console.Console):
@@ -88,7 +65,7 @@ class Console(rich.console.Console):
     def render(self, renderable: rich.console.RenderableType, options: rich.console.ConsoleOptions | None = None) -> Iterable[Segment]:
         """What ``render_str`` did not see (a ``Text`` built from data) is escaped as it is drawn."""
         for segment in super().render(renderable, options):
-            if segment.control is None and _CONTROLS.search(segment.text):
+            if segment.control is None and CONTROLS.search(segment.text):
                 yield Segment(visible(segment.text), segment.style)
             else:
                 yield segment

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..codes import REPEATS_SHOWN, W104
 from ..diagnostics import Diagnostic
-from .escaping import visible
+from .controls import visible
 
 __all__ = ["EXCERPT", "diagnostic_json", "excerpt", "fold_repeats", "in_line_order", "render_diagnostic"]
 
