@@ -46,7 +46,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
     if not wide and plain_for(file):  # no terminal: plain text, written without loading rich (report/plain.py)
         out = cast("Console", PlainConsole(file=file))
     else:
-        from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
+        from ..report.console import Console  # data stays data: no markup read, control characters escaped
 
         terminal = (file or sys.stdout).isatty()
         out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
@@ -54,7 +54,7 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
             out.height = out.height
     if plain_for(None, stderr=True):
         return out, cast("Console", PlainConsole(stderr=True))
-    from ..report.escaping import Console
+    from ..report.console import Console
 
     return out, Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 

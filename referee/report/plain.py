@@ -1,7 +1,7 @@
 """A console for output that is no terminal, which writes plain text without loading rich.
 
 Where its output is not a terminal (a pipe, a file, ``-O``) and nothing asks for colour, a
-console of ``report.escaping`` writes each line of text as it is, its control characters
+console of ``report.console`` writes each line of text as it is, its control characters
 made ``visible``: no colour, no wrapping (``soft_wrap``), no markup unless a call asks for
 it.  ``PlainConsole`` writes exactly that for the common call (strings, no tab, no other
 option), and hands every other call, and every other attribute, to such a console, made
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .controls import visible
 
 if TYPE_CHECKING:
-    from .escaping import Console
+    from .console import Console
 
 __all__ = ["PlainConsole", "plain_for"]
 
@@ -70,9 +70,9 @@ class PlainConsole:
 
     @property
     def rich(self) -> Console:
-        """The console of ``report.escaping`` this one stands for, made when first needed."""
+        """The console of ``report.console`` this one stands for, made when first needed."""
         if self._rich is None:
-            from .escaping import Console
+            from .console import Console
 
             self._rich = Console(file=self._file, stderr=self._stderr, highlight=False, emoji=False, soft_wrap=True)
         return self._rich

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.report.escaping import Console
+from referee.report.console import Console
 from referee.report.plain import PlainConsole, plain_for
 
 TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from("\t\n\r\x1b[]/ \u202e\u3042\u0301\x85"), max_size=40)
