@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -124,4 +123,6 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
 
 
 def diagnostic_json(d: Diagnostic) -> str:
+    import json  # only for --format json: not at start-up
+
     return json.dumps(diagnostic_dict(d), ensure_ascii=False)
