@@ -231,7 +231,7 @@ def analyze(
 
 
 def _file_console(stream: TextIO) -> Console:
-    from ..report.escaping import Console
+    from ..report.console import Console
 
     return Console(file=stream, width=100_000, highlight=False, emoji=False, color_system=None)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import typer
 
@@ -38,15 +38,25 @@ def consoles(*, wide: bool = False, file: TextIO | None = None) -> tuple[Console
 
     Neither hard-wraps a line (a log or a pipe gets each message whole); ``wide``
     (tables) lets a table take the width it needs when the output is not a terminal.
+    A console that is no terminal's and not ``wide`` is a ``report.plain.PlainConsole``,
+    which stands for rich's and writes what it would.
     """
-    from ..report.escaping import Console  # data stays data: no markup read, control characters escaped
+    from ..report.plain import PlainConsole, plain_for
 
-    terminal = (file or sys.stdout).isatty()
-    out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
-    if wide and not terminal:  # its size then fixed: rich would ask the terminals for it at each print (score: a sheet a record)
-        out.height = out.height
-    err = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
-    return out, err
+    if not wide and plain_for(file):  # no terminal: plain text, written without loading rich (report/plain.py)
+        out = cast("Console", PlainConsole(file=file))
+    else:
+        from ..report.console import Console  # data stays data: no markup read, control characters escaped
+
+        terminal = (file or sys.stdout).isatty()
+        out = Console(file=file, highlight=False, emoji=False, soft_wrap=not wide, width=100_000 if wide and not terminal else None)
+        if wide and not terminal:  # its size then fixed: rich would ask the terminals for it at each print (score: a sheet a record)
+            out.height = out.height
+    if plain_for(None, stderr=True):
+        return out, cast("Console", PlainConsole(stderr=True))
+    from ..report.console import Console
+
+    return out, Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
 
 
 def _parse_options(text: str | None) -> dict[str, str]:

@@ -63,7 +63,7 @@ def score(
     from .common import _referee, _usage_fail, batch_options, command_output, name_skipped
     from .targets import check_outputs
 
-    _out, err = consoles(wide=True)
+    _out, err = consoles()  # the sheets' console is made by _score
     try:
         batch_options(jobs, cluster, output, parts)
         referee = _referee(rules, options, tricks=False)  # a sheet reads no trick of a finished hand
@@ -100,11 +100,13 @@ def _score(
     from .guard import stdout_closed
     from .progress import Meter, wants_progress
 
-    out, _err = consoles(wide=True, file=None if sink.to_stdout else sink.stream)
     totals = Totals(files=len(files), skipped=skipped)
     writer = None
+    out: Console | None = None  # the sheets' console (rich's, for its tables): CSV and JSON print none
     if fmt is ScoreFormat.text:
         from ..report.tables import print_parts  # rich's tables: CSV and JSON need none
+
+        out, _err = consoles(wide=True, file=None if sink.to_stdout else sink.stream)
     if fmt is ScoreFormat.csv:
         writer = csv_writer(sink.stream, CSV_FIELDS)  # formula-like text quoted (report/escaping.py)
         writer.writeheader()
@@ -126,6 +128,7 @@ def _score(
                     if o.data is not None:  # None: judging the record failed (S016, printed below)
                         sink.stream.write(f"{o.data}\n")
                 else:
+                    assert out is not None
                     if o.data is not None:
                         print_parts(out, o.data)  # plainly drawn when piped (report/tables.py)
                     for d in fold_repeats(o.diagnostics):
@@ -135,7 +138,7 @@ def _score(
                         if d.is_syntax:
                             _print_diagnostic(err, d)
             sink.boundary()
-    if fmt is ScoreFormat.text:
+    if out is not None:
         out.print(totals.summary())
     else:
         err.print(totals.summary())

@@ -274,7 +274,7 @@ def show(
     from .. import codes
     from ..diagnostics import exit_status
     from ..notation.reader import ReadResult
-    from ..report.escaping import Console
+    from ..report.console import Console
     from ..report.picture import hand_picture
     from ..run.inputs import UsageError, expand_paths, named, shown
     from ..run.records import judged_records

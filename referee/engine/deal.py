@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .. import codes
 from .profiles import Game
 from .refusal import Refusal
 from .tiles import Tile
+
+if TYPE_CHECKING:  # the caller's generator: a replay shuffles nothing, and starts without ``random``
+    import random
 
 __all__ = ["check_deal", "kitty_of", "shuffle_deal"]
 

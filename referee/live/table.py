@@ -231,7 +231,7 @@ class Table:
         """The hand in play as ``referee show`` draws it: tiles, auction, trump, tricks."""
         import io
 
-        from ..report.escaping import Console
+        from ..report.console import Console
         from ..report.picture import hand_picture
 
         record = self.record()

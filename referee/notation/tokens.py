@@ -9,7 +9,6 @@ the same question as the grammar's regular expressions.
 from __future__ import annotations
 
 import re
-from string import ascii_letters
 
 from .. import codes
 from ..codes import Code
@@ -68,7 +67,7 @@ TILE_TEXT = "[0-6]-[0-6]"
 """A tile as ``fmt`` writes it (``6-4``, or ``4-6`` as written), a regular expression: every
 text it matches is in ``TILES`` (``tests/notation/test_grammar.py``)."""
 
-LETTERS = frozenset(ascii_letters)
+LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 """What a seat is: one letter (the grammar's ``SEAT``)."""
 
 SEAT_TEXT = "[A-Za-z]"

@@ -30,7 +30,14 @@ from .scanner import HAND, HEADER, Chunk, chunks, decode_blocks
 from .tags import trailer_end
 from .urls import open_input
 
-__all__ = ["Unit", "cut_chunks", "cut_units", "read_unit"]
+__all__ = ["TAIL_SPLIT", "TAIL_UNITS", "Unit", "cut_chunks", "cut_units", "read_unit"]
+
+TAIL_UNITS = 4
+"""How many units' worth of bytes at the end of a file are cut smaller (``cut_chunks``):
+more than a worker of ``--jobs`` has queued (``run.batch.IN_FLIGHT``)."""
+
+TAIL_SPLIT = 5
+"""How many times fewer hands those last units have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +71,17 @@ def cut_units(path: str, name: str | None = None, hands: int = 250) -> Iterator[
         yield unit
 
 
-def cut_chunks(path: str, name: str | None = None, hands: int = 250, *, keep: bool = True) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+def cut_chunks(
+    path: str, name: str | None = None, hands: int = 250, *, keep: bool = True, size: int | None = None
+) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     """``cut_units``, each unit with its chunks (what ``read_unit`` reads from them), or
     None for a unit that must be read from the file (the last one of a file that stops
-    being text, a file read whole) and for every unit without ``keep``."""
+    being text, a file read whole) and for every unit without ``keep``.
+
+    With the file's ``size`` in bytes, the units that end in its last ``TAIL_UNITS`` units'
+    worth of bytes have ``TAIL_SPLIT`` times fewer hands: the processes that judge them
+    then finish at about the same time, where a whole unit or two left to one of them
+    kept the others waiting at the end."""
     encoding = reading_encoding()
     if encoding is not None and encoding != UTF8:  # offsets are counted in UTF-8: read the file whole
         yield Unit(path, name, 0, -1, 0, 1, 0, encoding=encoding), None
@@ -75,10 +89,12 @@ def cut_chunks(path: str, name: str | None = None, hands: int = 250, *, keep: bo
     with open_input(path) as f:
         bom = 3 if f.read(3) == b"\xef\xbb\xbf" else 0
         f.seek(0)
-        yield from _cut(f, path, name, hands, bom, keep)
+        yield from _cut(f, path, name, hands, bom, keep, size)
 
 
-def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int, keep: bool) -> Iterator[tuple[Unit, list[Chunk] | None]]:
+def _cut(
+    f: BinaryIO, path: str, name: str | None, hands: int, bom: int, keep: bool, total: int | None = None
+) -> Iterator[tuple[Unit, list[Chunk] | None]]:
     count = 0  # records before the chunk being looked at
     header = log = open_game = after_hand = False
     log_header: Chunk | None = None
@@ -105,6 +121,9 @@ def _cut(f: BinaryIO, path: str, name: str | None, hands: int, bom: int, keep: b
         ):
             end = start.start + size
             yield replace(start, end=end, hands=in_unit), kept
+            if total is not None and total - end < TAIL_UNITS * size:  # near the end: smaller units
+                hands = max(1, hands // TAIL_SPLIT)
+                total = None
             before = count + (1 if open_game and kind == HEADER else 0)
             start = Unit(path, name, end, -1, before, chunk.line, chunk.offset, log_header if kind == HAND else None)
             size = in_unit = 0

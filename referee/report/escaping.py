@@ -5,14 +5,16 @@ A player may be called ``[link=https://x]Ann[/link]``, a tag may hold ``=HYPERLI
 escape, applied in one place, so that no call site can forget it (issue 30, item 5):
 
 - **Terminal and plain text** (tables, pictures, diagnostics, summaries): every console
-  of the program is a ``Console`` of this module.  It never reads markup in what it
+  of the program is a ``Console`` of ``report.console`` (also named here), or a
+  ``report.plain.PlainConsole`` that writes what one would.  It never reads markup in what it
   prints unless the call asks for it (``markup=True``, with the data in it passed
   through ``rich.markup.escape``), and it shows each control character (C0 but newline
   and tab, DEL, C1, the bidirectional overrides and isolates, the line and paragraph
   separators, lone surrogates) as an escape such as ``\\x1b`` or ``\\u202e``: the only
   escape sequences a terminal receives are the colours the program chose.  A message
   keeps its line breaks, so a file it names goes through ``run.inputs.named`` (this
-  module's ``visible`` with line breaks escaped too): a name never starts a line.
+  module's ``visible``, from ``report.controls``, with line breaks escaped too): a name
+  never starts a line.
 - **HTML** (``report``): Jinja2's autoescape, ``visible`` on every value the template
   prints (``report.html``), and a Content-Security-Policy that allows no script.
 - **SVG** (``show --format svg`` and the report's diagrams): built as an element tree,
@@ -32,66 +34,14 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-import rich.console
-from rich.segment import Segment
-from rich.text import Text
+from .controls import visible
+
+if TYPE_CHECKING:
+    from .console import Console
 
 __all__ = ["FORMULA_START", "Console", "CsvWriter", "csv_cell", "csv_writer", "visible", "xml_safe"]
-
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff\ufffe\uffff]")
-"""What a terminal or an XML parser takes for something other than a character to show:
-C0 but tab and newline, DEL, C1, the bidirectional marks, embeddings, overrides and
-isolates, the line and paragraph separators, lone surrogates and the two noncharacters
-XML forbids."""
-
-_CONTROLS_AND_LINES = re.compile(_CONTROLS.pattern[:-1] + "\t\n]")
-
-
-def _shown(m: re.Match[str]) -> str:
-    code = ord(m.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def visible(text: str, *, lines: bool = True) -> str:
-    """``text`` with each control character written as an escape (``\\x1b``, ``\\u202e``);
-    tab and newline are kept unless ``lines`` is false (text that must stay on one line).
-
-    >>> visible("Ann\\x1b[31m \\u202eevil")
-    'Ann\\\\x1b[31m \\\\u202eevil'
-    >>> visible("a\\tb\\nc"), visible("a\\tb\\nc", lines=False)
-    ('a\\tb\\nc', 'a\\\\x09b\\\\x0ac')
-    """
-    return (_CONTROLS if lines else _CONTROLS_AND_LINES).sub(_shown, text)
-
-
-class Console(rich.console.Console):
-    """A rich console that shows data as data: markup only where a call asks for it, and
-    control characters as escapes (see the module's docstring).
-
-    >>> import io
-    >>> c = Console(file=io.StringIO(), width=60, color_system=None)
-    >>> c.print("[b]Ann[/b] \\x1b[2J")
-    >>> c.file.getvalue()
-    '[b]Ann[/b] \\\\x1b[2J\\n'
-    """
-
-    def __init__(self, *args: Any, markup: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, markup=markup, **kwargs)
-
-    def render_str(self, text: str, **kwargs: Any) -> Text:
-        """Every string printed, put in a table or measured becomes text here: escaped
-        before it is measured, so tables keep their width."""
-        return super().render_str(visible(text), **kwargs)
-
-    def render(self, renderable: rich.console.RenderableType, options: rich.console.ConsoleOptions | None = None) -> Iterable[Segment]:
-        """What ``render_str`` did not see (a ``Text`` built from data) is escaped as it is drawn."""
-        for segment in super().render(renderable, options):
-            if segment.control is None and _CONTROLS.search(segment.text):
-                yield Segment(visible(segment.text), segment.style)
-            else:
-                yield segment
 
 
 def xml_safe(text: str) -> str:
@@ -168,3 +118,13 @@ class CsvWriter:
 def csv_writer(stream: TextIO, fields: list[str]) -> CsvWriter:
     """The CSV writer of every command (``CsvWriter``)."""
     return CsvWriter(stream, fields)
+
+
+def __getattr__(name: str) -> Any:
+    """``Console``, from ``report.console``: loaded (with rich) when first asked for, so that
+    the CSV writer and ``visible`` start without rich."""
+    if name == "Console":
+        from .console import Console
+
+        return Console
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from ..codes import REPEATS_SHOWN, W104
 from ..diagnostics import Diagnostic
-from .escaping import visible
+from .controls import visible
 
 __all__ = ["EXCERPT", "diagnostic_json", "excerpt", "fold_repeats", "in_line_order", "render_diagnostic"]
 
@@ -124,4 +123,6 @@ def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
 
 
 def diagnostic_json(d: Diagnostic) -> str:
+    import json  # only for --format json: not at start-up
+
     return json.dumps(diagnostic_dict(d), ensure_ascii=False)

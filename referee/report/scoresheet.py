@@ -4,10 +4,7 @@ claims beside the replay and every diagnostic at the hand it belongs to."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
-
-from rich.console import RenderableType
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from .. import codes
 from ..codes import E501, E502, E503, E504
@@ -22,6 +19,10 @@ from ..words import plural
 from .escaping import visible
 from .names import player_names, seat_with_name, side_players
 from .score_shape import CSV_FIELDS, SCORE_VERSION, SIDE_FIELDS, SIDES
+
+if TYPE_CHECKING:  # rich is loaded by the text sheet only: CSV and JSON rows need none
+    from rich.console import RenderableType
+    from rich.text import Text
 
 __all__ = ["CSV_FIELDS", "hand_rows", "score_cells", "score_document", "score_rows", "score_sheet"]
 
@@ -227,6 +228,8 @@ def _both(actual: str, stated: str | None, wrong: bool) -> Text | str:
     """A cell: the replay's value (a text of a ``literal`` column, drawn as ``Text(actual)``),
     and the written one beside it (in red) when they disagree."""
     if wrong and stated:
+        from rich.text import Text
+
         return Text.assemble(actual, (f" (written: {stated})", "bold red"))
     return actual
 
@@ -238,6 +241,8 @@ def score_sheet(j: Judged) -> list[RenderableType]:
     names the codes of each hand's diagnostics (printed in full under the sheet).
     The title and the winner are lines of their own, not padded to the table's width.
     """
+    from rich.text import Text
+
     from .tables import Grid  # rich's tables: not imported for CSV and JSON
 
     v, record = j.verdict, j.record

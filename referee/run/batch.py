@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..judging.replay import Referee
 from ..notation.scanner import Chunk
-from ..notation.units import Unit
 from .inputs import cuttable, regular
 from .local import max_jobs, tune_gc
 from .outcomes import Extract, Outcome, fault_outcome, outcome_of
@@ -34,7 +33,9 @@ from .records import contained, judge_paths, judged_records
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+    from typing import TypeAlias
 
+    from ..notation.units import Unit  # imported when a run is spread: one process never needs it
     from .cluster import ClusterSpec
     from .units import UnitResult
 
@@ -96,7 +97,8 @@ class _Fault:
         self.error = error
 
 
-_Item = Unit | _Carried | _Stream | _Fault
+if TYPE_CHECKING:
+    _Item: TypeAlias = Unit | _Carried | _Stream | _Fault
 
 
 def outcomes(
@@ -187,6 +189,7 @@ def in_units(
     input order (units of ``hands`` hands, by default ``units.BATCH_HANDS``); ``ahead``,
     ``busy`` and ``failed`` are ``ordered.in_order``'s.  With ``carry`` (workers on this
     machine) a unit is sent with its chunks as a ``_Carried``, which ``work`` must take."""
+    from ..notation.units import Unit
     from .ordered import in_order
     from .units import BATCH_HANDS, UnitResult, file_cuts, unit_result
 
@@ -240,6 +243,8 @@ def in_units(
 
 def _file_of(item: Any) -> str:
     """The file a unit is of, as diagnostics name it."""
+    from ..notation.units import Unit
+
     if isinstance(item, _Carried):
         item = item.unit
     return str(item.name or item.path) if isinstance(item, Unit) else str(item.name)

@@ -126,7 +126,7 @@ def shown(name: str) -> str:
 def named(name: str | os.PathLike[str]) -> str:
     """A file (an input, an output, a diagnostic's place) as a one-line message names it:
     ``shown``, with every control character and line break escaped."""
-    from ..report.escaping import visible  # loaded with the first message, not at start-up
+    from ..report.controls import visible  # loaded with the first message, not at start-up
 
     return visible(shown(os.fspath(name)), lines=False)
 

@@ -95,7 +95,7 @@ def file_units(name: str, hands: int = BATCH_HANDS, *, whole_bytes: int | None =
     A small file (up to ``whole_bytes``, by default ``WHOLE_FILE_BYTES``), or one this
     process cannot open (the unit's reader then reports it as the reader of the whole
     file would), is one unit; a larger one is read here once and cut into units of
-    about ``hands`` hands.  If the cutting fails part way (a bug), the exception comes
+    about ``hands`` hands, its last few smaller (``notation.units.cut_chunks``).  If the cutting fails part way (a bug), the exception comes
     after the units already cut.
     """
     for unit, _ in file_cuts(name, hands, whole_bytes=whole_bytes, keep=False):
@@ -112,7 +112,7 @@ def file_cuts(
     if size is not None and size <= (WHOLE_FILE_BYTES if whole_bytes is None else whole_bytes):
         yield whole_file(name), None
         return
-    cuts = cut_chunks(name, name, hands, keep=keep)
+    cuts = cut_chunks(name, name, hands, keep=keep, size=size)
     try:
         first = next(cuts)
     except OSError:  # cannot be opened here: the worker's reader says why (S014), as one process would

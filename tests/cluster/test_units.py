@@ -4,11 +4,14 @@ included."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from referee.judging.replay import Referee
+from referee.notation.reader import read_records
+from referee.notation.units import TAIL_SPLIT, cut_chunks, read_unit
 from referee.run.batch import outcomes
 from referee.run.inputs import UsageError
 from referee.run.outcomes import Outcome
@@ -40,6 +43,19 @@ def test_a_small_file_is_one_unit_a_large_one_is_cut(corpora: dict[str, list[str
     assert len(cut) > 5 and cut[0].start == 0 and cut[-1].end == -1
     whole: list[Outcome[None]] = judge_unit(whole_file(big))
     assert whole == one_process([big])
+
+
+def test_the_last_units_of_a_file_of_known_size_are_smaller(corpora: dict[str, list[str]]) -> None:
+    """Given the file's size, the units in its last few units' worth of bytes have fewer hands,
+    and all of them together still read as the whole file."""
+    big = corpora["42"][0]
+    even = [u.hands for u, _ in cut_chunks(big, big, 20)]
+    cuts = list(cut_chunks(big, big, 20, size=os.path.getsize(big)))
+    hands = [u.hands for u, _ in cuts]
+    assert sum(hands) == sum(even) and len(hands) > len(even)
+    assert max(hands[-4:]) < 20 <= hands[0]  # a unit is still whole games: a game of 42 is about 11 hands
+    assert len(hands) - len(even) <= 4 * TAIL_SPLIT
+    assert [r for u, chunks in cuts for r in read_unit(u, chunks)] == list(read_records(big, big))
 
 
 def test_a_file_that_cannot_be_read_is_one_outcome_that_ends_it(tmp_path: Path) -> None:
