@@ -10,7 +10,6 @@ from ... import codes
 from .. import memo
 from ..hands import HandScan
 from ..memo import LineMemo
-from ..plain import indent
 from ..tokens import fits_number, fits_signed, is_number, is_seat, is_side, is_signed
 
 __all__ = [
@@ -127,6 +126,8 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
     def __init__(self, *, fresh: bool) -> None:
         super().__init__()
         self.fresh = fresh
+        self.room = memo.FRESH_SIZE if fresh else memo.MEMO_SIZE
+        """How many lines are kept."""
 
     def __missing__(self, line: str) -> None:
         return None
@@ -136,8 +137,8 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
         amounts = amounts_of(words)
         if amounts is None:
             return None
-        found = amounts, indent(line), len(line.rstrip())
-        if len(self) < (memo.FRESH_SIZE if self.fresh else memo.MEMO_SIZE):
+        found = amounts, len(line) - len(line.lstrip()), len(line.rstrip())  # ``indent`` inline: no frame
+        if len(self) < self.room:
             self[line] = found
         return found
 
