@@ -306,6 +306,29 @@ def test_award_and_score_lines_read_as_the_general_reader_reads_them(
         assert stated == {side.upper(): int(n) for side, n in amounts}
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    item=st.sampled_from(["award", "score"]),
+    amounts=st.lists(
+        st.tuples(st.sampled_from(["A", "b", "C", "ns", "x", "play"]), st.sampled_from(_NUMBER_WORDS)), min_size=2, max_size=3
+    ),
+)
+@example(item="score", amounts=[("A", "1"), ("b", "-2"), ("B", "3")])
+@example(item="score", amounts=[("A", "1"), ("b", "-2"), ("C", "x")])
+@example(item="award", amounts=[("A", "1"), ("a", "-2")])
+def test_two_and_three_sides_read_as_the_general_reader_reads_them(item: str, amounts: list[tuple[str, str]]) -> None:
+    """The lines of two and three sides (42's and Moon's), which ``common.amounts_of`` tests
+    word by word, drawn from few sides so that one is often named twice: new or remembered,
+    read as the general reader reads them, or declined."""
+    line = f"  {item}" + "".join(f" {side} {n}" for side, n in amounts)
+    text = f"hand 1\n  bid N 30, E pass, S pass, W pass\n{line}\n"
+    first, second = _agree(text, 0), _agree(text, 0)
+    assert _fields(first) == _fields(second)
+    clean = len({side.upper() for side, _ in amounts}) == len(amounts) and all(side != "play" for side, _ in amounts)
+    if clean and all(re.fullmatch(r"[+-]?[0-9]{1,9}", n) for _, n in amounts):
+        assert first is not None, line
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     lines=st.lists(
