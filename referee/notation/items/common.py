@@ -95,7 +95,7 @@ def amounts_of(words: Sequence[str]) -> dict[str, int] | None:
     if n == 7:
         a, b, c = label(words[1]), label(words[3]), label(words[5])
         x, y, z = value(words[2]), value(words[4]), value(words[6])
-        if a is None or b is None or c is None or x is None or y is None or z is None or a in (b, c) or b == c:
+        if a is None or b is None or c is None or x is None or y is None or z is None or a == b or b == c or c == a:
             return None  # a word not a side, a number not as the plain layout writes it, a side named twice
         return {a: x, b: y, c: z}
     if n == 5:
