@@ -368,6 +368,24 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
     assert plain_hand(*_hands(text)[0], PLAIN_ITEMS).score.scores == {"NS": 1, "EW": 0}  # type: ignore[union-attr]
 
 
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(["2-2", "6-6", "1-0", "4-1", "for", "FOR", "none", "7-1", "x"]), min_size=1, max_size=5))
+@example(words=["2-2", "for", "4-1"])
+@example(words=["for", "for", "4-1"])
+@example(words=["2-2", "for", "for"])
+def test_exchange_lines_read_as_the_general_reader_reads_them(words: list[str]) -> None:
+    """An ``exchange`` line, one tile for one (read in one step, Moon's usual line) or any
+    other, new: read as the general reader reads it, or declined; read when plainly written."""
+    line = "  exchange " + " ".join(words)
+    text = f"hand 1\n  bid A 4, B pass, C pass\n{line}\n"
+    plain = _agree(text, 0)
+    lowered = [w.lower() for w in words]
+    split = lowered.index("for") if lowered.count("for") == 1 else 0
+    tiles = [w for w in words if w.lower() != "for"]
+    clean = lowered == ["none"] or (0 < split < len(words) - 1 and all(w in ("2-2", "6-6", "1-0", "4-1") for w in tiles))
+    assert (plain is not None) == clean, line
+
+
 def test_remembered_widow_and_exchange_lines_give_each_hand_lists_of_its_own() -> None:
     text = "\n".join(f"hand {n}\n  widow 6-6\n  bid A 4, B pass, C pass\n  exchange 6-6 for 1-0\n  score A {n} B 0 C 0\n" for n in (1, 2))
     first, second = (PLAIN_LAYOUT.read(t, b) for t, b in _hands(text))
