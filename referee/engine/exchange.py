@@ -59,8 +59,12 @@ class WholeWidow:
 
     def check(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:
         n = len(kitty)
-        if len(take) == n and len(give) == n and sorted(take) == sorted(kitty) and _without([*held, *take], give) is None:
-            return None  # the whole widow taken and as many tiles put back, as ``checked`` allows (in two calls fewer)
+        if len(take) == n and len(give) == n:  # the whole widow taken and as many tiles put back, as ``checked`` allows
+            if n == 1:  # Moon's widow of one tile: the same tests on the one tile, with no list sorted or copied
+                if take[0] == kitty[0] and (give[0] in held or give[0] == take[0]):
+                    return None
+            elif sorted(take) == sorted(kitty) and _without([*held, *take], give) is None:
+                return None  # in two calls fewer than ``checked``
         return self.checked(who, held, kitty, take, give)
 
     def checked(self, who: str, held: Sequence[Tile], kitty: Sequence[Tile], take: Sequence[Tile], give: Sequence[Tile]) -> Refusal | None:

@@ -69,7 +69,8 @@ class Dealing:
                     hands[s] = rebuilt[s]
         full: list[list[Tile]] = hands if deal_known else [h or [] for h in hands]  # type: ignore[assignment]  # the common case: no list made, no cast called
         kitty = kitty_of(game, full) if deal_known and game.kitty else []
-        if hr.kitty is not None and deal_known and sorted(hr.kitty.tiles) != sorted(kitty):
+        # written as worked out (high first, as Moon's widow of one tile always is): nothing sorted
+        if hr.kitty is not None and deal_known and hr.kitty.tiles != kitty and sorted(hr.kitty.tiles) != sorted(kitty):
             have = " ".join(map(str, kitty)) or "nothing"
             written = " ".join(map(str, hr.kitty.tiles))
             self.add(

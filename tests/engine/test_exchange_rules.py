@@ -35,3 +35,15 @@ def test_a_whole_widow_exchange_is_allowed_and_a_wrong_one_worded() -> None:
     assert rule.check("A", [t[0], t[1]], [t[2]], [t[2]], [t[2]]) is None  # the widow's tile put back
     refusal = rule.check("A", [t[0], t[1]], [t[2]], [t[2]], [t[3]])
     assert refusal is not None and refusal.code == "E301" and refusal.tile == t[3]
+
+
+@settings(max_examples=400, deadline=None)
+@given(held=st.lists(st.sampled_from(FEW), max_size=7), kitty=st.sampled_from(FEW), take=tiles, give=tiles, whole=st.booleans())
+def test_a_widow_of_one_tile_is_checked_as_its_steps(
+    held: list[Tile], kitty: Tile, take: list[Tile], give: list[Tile], whole: bool
+) -> None:
+    """Moon's widow of one tile, which ``check`` tests on its one tile: drawn often here."""
+    if whole:
+        take = [kitty]
+    rule = WholeWidow()
+    assert _said(rule.check("A", held, [kitty], take, give)) == _said(rule.checked("A", held, [kitty], take, give))

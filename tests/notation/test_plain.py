@@ -306,6 +306,29 @@ def test_award_and_score_lines_read_as_the_general_reader_reads_them(
         assert stated == {side.upper(): int(n) for side, n in amounts}
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    item=st.sampled_from(["award", "score"]),
+    amounts=st.lists(
+        st.tuples(st.sampled_from(["A", "b", "C", "ns", "x", "play"]), st.sampled_from(_NUMBER_WORDS)), min_size=2, max_size=3
+    ),
+)
+@example(item="score", amounts=[("A", "1"), ("b", "-2"), ("B", "3")])
+@example(item="score", amounts=[("A", "1"), ("b", "-2"), ("C", "x")])
+@example(item="award", amounts=[("A", "1"), ("a", "-2")])
+def test_two_and_three_sides_read_as_the_general_reader_reads_them(item: str, amounts: list[tuple[str, str]]) -> None:
+    """The lines of two and three sides (42's and Moon's), which ``common.amounts_of`` tests
+    word by word, drawn from few sides so that one is often named twice: new or remembered,
+    read as the general reader reads them, or declined."""
+    line = f"  {item}" + "".join(f" {side} {n}" for side, n in amounts)
+    text = f"hand 1\n  bid N 30, E pass, S pass, W pass\n{line}\n"
+    first, second = _agree(text, 0), _agree(text, 0)
+    assert _fields(first) == _fields(second)
+    clean = len({side.upper() for side, _ in amounts}) == len(amounts) and all(side != "play" for side, _ in amounts)
+    if clean and all(re.fullmatch(r"[+-]?[0-9]{1,9}", n) for _, n in amounts):
+        assert first is not None, line
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     lines=st.lists(
@@ -343,6 +366,24 @@ def test_a_repeated_line_is_read_once_and_each_hand_gets_its_own_objects() -> No
     first.score.scores["NS"] = 7  # a score line remembered (``memo.FRESH_SIZE``) keeps its own amounts
     assert again.score.scores == {"NS": 1, "EW": 0}
     assert plain_hand(*_hands(text)[0], PLAIN_ITEMS).score.scores == {"NS": 1, "EW": 0}  # type: ignore[union-attr]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(["2-2", "6-6", "1-0", "4-1", "for", "FOR", "none", "7-1", "x"]), min_size=1, max_size=5))
+@example(words=["2-2", "for", "4-1"])
+@example(words=["for", "for", "4-1"])
+@example(words=["2-2", "for", "for"])
+def test_exchange_lines_read_as_the_general_reader_reads_them(words: list[str]) -> None:
+    """An ``exchange`` line, one tile for one (read in one step, Moon's usual line) or any
+    other, new: read as the general reader reads it, or declined; read when plainly written."""
+    line = "  exchange " + " ".join(words)
+    text = f"hand 1\n  bid A 4, B pass, C pass\n{line}\n"
+    plain = _agree(text, 0)
+    lowered = [w.lower() for w in words]
+    split = lowered.index("for") if lowered.count("for") == 1 else 0
+    tiles = [w for w in words if w.lower() != "for"]
+    clean = lowered == ["none"] or (0 < split < len(words) - 1 and all(w in ("2-2", "6-6", "1-0", "4-1") for w in tiles))
+    assert (plain is not None) == clean, line
 
 
 def test_remembered_widow_and_exchange_lines_give_each_hand_lists_of_its_own() -> None:

@@ -21,6 +21,11 @@ from .spec import ItemSpec
 
 __all__ = ["SPEC"]
 
+_known = AWARDS.get
+_new = AWARDS.new
+"""Bound once: a line met before is one call of ``dict.get`` in C, a new one costs no
+frame of ``__missing__`` before it is read (a Moon running score is new in most hands)."""
+
 
 def scan(h: HandScan, i: int, j: int) -> None:
     amounts, at = scan_amounts(h, i, j)
@@ -28,7 +33,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
 
 
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
-    found = AWARDS[line] or AWARDS.new(line, words)  # a subscript: a line met before costs the least
+    found = _known(line) or _new(line, words)
     if found is None or rec.award is not None:
         return False
     amounts, start, end = found

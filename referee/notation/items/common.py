@@ -10,7 +10,6 @@ from ... import codes
 from .. import memo
 from ..hands import HandScan
 from ..memo import LineMemo
-from ..plain import indent
 from ..tokens import fits_number, fits_signed, is_number, is_seat, is_side, is_signed
 
 __all__ = [
@@ -89,15 +88,23 @@ def amounts_of(words: Sequence[str]) -> dict[str, int] | None:
     """
     n = len(words)
     label, value = _label_of, _value_of
-    # One, two or three sides (an award of one side, 42's two, Moon's three) in one
-    # dictionary display; more in a loop.  A dictionary display of getitem calls is about
-    # half the cost of ``dict(zip(map(...), map(...)))`` and its two slices (13k
-    # instructions a Moon score line).
+    # Two or three sides (42's two, Moon's three) are tested word by word and built in one
+    # dictionary display (a Moon score line is new in most hands: this is a third cheaper
+    # than building the dictionary first and testing it for None after); one side, or more
+    # than three, in a dictionary tested after.
     if n == 7:
-        amounts = {label(words[1]): value(words[2]), label(words[3]): value(words[4]), label(words[5]): value(words[6])}
-    elif n == 5:
-        amounts = {label(words[1]): value(words[2]), label(words[3]): value(words[4])}
-    elif n == 3:
+        a, b, c = label(words[1]), label(words[3]), label(words[5])
+        x, y, z = value(words[2]), value(words[4]), value(words[6])
+        if a is None or b is None or c is None or x is None or y is None or z is None or a == b or b == c or c == a:
+            return None  # a word not a side, a number not as the plain layout writes it, a side named twice
+        return {a: x, b: y, c: z}
+    if n == 5:
+        a, b = label(words[1]), label(words[3])
+        x, y = value(words[2]), value(words[4])
+        if a is None or b is None or x is None or y is None or a == b:
+            return None
+        return {a: x, b: y}
+    if n == 3:
         amounts = {label(words[1]): value(words[2])}
     elif n > 8 and n % 2:
         amounts = {}
@@ -127,6 +134,8 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
     def __init__(self, *, fresh: bool) -> None:
         super().__init__()
         self.fresh = fresh
+        self.room = memo.FRESH_SIZE if fresh else memo.MEMO_SIZE
+        """How many lines are kept."""
 
     def __missing__(self, line: str) -> None:
         return None
@@ -136,8 +145,8 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
         amounts = amounts_of(words)
         if amounts is None:
             return None
-        found = amounts, indent(line), len(line.rstrip())
-        if len(self) < (memo.FRESH_SIZE if self.fresh else memo.MEMO_SIZE):
+        found = amounts, len(line) - len(line.lstrip()), len(line.rstrip())  # ``indent`` inline: no frame
+        if len(self) < self.room:
             self[line] = found
         return found
 

@@ -61,6 +61,10 @@ def _exchange(line: str) -> tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[int,
     span = line_span(line, 0)
     if len(words) == 2 and words[1].lower() == "none":
         return (), (), span
+    # One tile for one (Moon's exchange, a line new in a quarter of hands): as below, in one step.
+    if len(words) == 4 and words[2].lower() == "for":
+        taken, given = TILES.get(words[1]), TILES.get(words[3])  # neither is ``for``: no tile is written so
+        return None if taken is None or given is None else ((taken,), (given,), span)
     lowered = [w.lower() for w in words]
     if lowered.count("for") != 1:
         return None

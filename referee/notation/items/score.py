@@ -21,6 +21,11 @@ from .spec import ItemSpec
 
 __all__ = ["SPEC"]
 
+_known = SCORES.get
+_new = SCORES.new
+"""Bound once: a line met before is one call of ``dict.get`` in C, a new one costs no
+frame of ``__missing__`` before it is read (a Moon running score is new in most hands)."""
+
 
 def scan(h: HandScan, i: int, j: int) -> None:
     scores, at = scan_amounts(h, i, j)
@@ -28,7 +33,7 @@ def scan(h: HandScan, i: int, j: int) -> None:
 
 
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
-    found = SCORES[line] or SCORES.new(line, words)  # a subscript: a line met before costs the least
+    found = _known(line) or _new(line, words)
     if found is None or rec.score is not None:
         return False
     scores, start, end = found
