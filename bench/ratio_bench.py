@@ -7,7 +7,10 @@ the machine's speed hits every command alike; each ratio is the median over the 
 the ratio within one round.  CPU is user + system time of the process (``os.wait4``), start-up
 included.  The floor is ``../shared/bench/floor42.py`` (``REFEREE_FLOOR`` names another).
 ``--against DIR`` also times ``check --jobs 1`` and ``score --format csv`` of another checkout
-(its ``.venv``) in the same rounds: the code before a change, as issue 23 asks.
+(its ``.venv``) in the same rounds: the code before a change, as issue 23 asks.  Each
+checkout's ``referee`` package is compiled to bytecode first, as ``pip install`` leaves an
+installed one (``--no-compile`` times it as a checkout run with ``PYTHONDONTWRITEBYTECODE``
+is, compiling at every start: about 0.1 s more a process).
 
     python bench/ratio_bench.py --rounds 5
     python bench/ratio_bench.py --rounds 5 --against ../before --write
@@ -25,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import FLOOR, REFEREE, corpus, cpu_seconds, put_figures
+from batch_bench import FLOOR, REFEREE, ROOT, corpus, cpu_seconds, put_figures
 
 
 def wall_seconds(argv: list[str]) -> float:
@@ -35,6 +38,13 @@ def wall_seconds(argv: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
+
+
+def compile_package(python: str, checkout: Path) -> None:
+    """Compile ``checkout``'s ``referee`` package to bytecode with ``python``, as an install does."""
+    import subprocess
+
+    subprocess.run([python, "-m", "compileall", "-q", str(checkout / "referee")], check=True)
 
 
 def plays_in(path: Path) -> int:
@@ -60,7 +70,12 @@ def main() -> None:
     ap.add_argument("--jobs-hands", type=int, default=100_000, help="corpus for --jobs 2 against --jobs 1 (0: skip)")
     ap.add_argument("--against", type=Path, help="another checkout, with its own .venv, timed beside this one")
     ap.add_argument("--write", action="store_true", help="write the table to docs/performance.md")
+    ap.add_argument("--no-compile", action="store_true", help="leave the packages' bytecode as it is")
     opts = ap.parse_args()
+    if not opts.no_compile:
+        compile_package(sys.executable, ROOT)
+        if opts.against is not None:
+            compile_package(str(opts.against / ".venv" / "bin" / "python"), opts.against)
     c42 = corpus("42", opts.hands)
     moon = corpus("moon", opts.hands)
     out = ["-O", os.devnull]
@@ -131,8 +146,9 @@ def main() -> None:
                 "",
                 f"Measured with `{command}` on {platform.python_implementation()} {platform.python_version()}, "
                 f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}: {c42.name} ({c42.stat().st_size:,} bytes), whole "
-                f"processes in turn over {opts.rounds} rounds, CPU (user + system) with start-up, medians of the ratios "
-                "within a round.",
+                f"processes in turn over {opts.rounds} rounds, CPU (user + system) with start-up "
+                f"({'bytecode as it was' if opts.no_compile else 'bytecode compiled, as an install leaves it'}), "
+                "medians of the ratios within a round.",
                 "",
                 "| command | CPU s (median) | against `check` |",
                 "| --- | ---: | ---: |",
