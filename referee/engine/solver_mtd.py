@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from .solver_node import Node, OutOfBudget, OutOfTime
 from .solver_position import Position, Solution
-from .solver_search import Node, OutOfBudget, OutOfTime
 from .solver_setup import Setup
 from .tiles import Tile
 
