@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .solver_mtd import solution_at
+from .solver_node import Node, OutOfBudget
 from .solver_position import Position, Solution, legal_tiles, start_position
-from .solver_search import Node, OutOfBudget
 from .solver_setup import Setup
 from .tiles import Tile
 

@@ -17,7 +17,8 @@ alpha-beta with
   leads that may follow are looked up before any is searched (enhanced
   transposition cut-offs), as one of them may settle the node already;
 - in Texas 88, an ending of two tricks solved directly, as one node, its exact
-  value kept in the table (``solver_endings``);
+  value kept in the table, and the first trick of one of three played by a lighter
+  loop (``solver_endings``);
 - bounds that need no search (``solver_bounds``): the points still out, sure
   tricks for either side, a trick no one still to play can take from its
   holder;
@@ -35,15 +36,15 @@ give up (``OutOfTime``): the hot loop still compares one counter with one bound.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from .solver_bounds import bounds_for
-from .solver_endings import two_tricks_for
+from .solver_endings import three_tricks_for, two_tricks_for
 from .solver_layout import Layout
+from .solver_node import Node, OutOfBudget, OutOfTime
 from .solver_order import order_for
 from .solver_stack import enter
 
-__all__ = ["ENDINGS_SIZE", "STRIDE", "WEAKEST_SIZE", "Node", "OutOfBudget", "OutOfTime", "Search"]
+__all__ = ["ENDINGS_SIZE", "STRIDE", "THREE_AT", "WEAKEST_SIZE", "Search"]
 
 ENDINGS_SIZE = 6
 """Plays a trick from which an ending of two tricks is solved directly, as one node
@@ -65,36 +66,12 @@ they cut the nodes of most deals solved 2 to 9 times; in 42 they cut 6 % of the 
 but cost 10 % more CPU a node (median 41 → 47 ms side by side), and Moon 15 % a node
 for 1 % of the nodes, so tricks of three or four plays make neither."""
 
+THREE_AT = 3
+"""Tricks left at which a lead's first trick is played by ``solver_endings.three_tricks_for``
+(with tricks of ``ENDINGS_SIZE`` plays; -1: never)."""
+
 STRIDE = 4096
 """Nodes between two questions to ``stop``: a few milliseconds of search."""
-
-
-class OutOfBudget(Exception):
-    """The search visited more nodes than its budget allows."""
-
-
-class OutOfTime(OutOfBudget):
-    """The search's ``stop`` said to give up (a time limit) before the budget ran out."""
-
-
-class Node(NamedTuple):
-    """A moment of play: who plays, and the trick so far."""
-
-    seat: int
-    k: int
-    """Tiles already in the trick."""
-    led: int
-    """The suit the trick's first tile called (0 when ``k == 0``)."""
-    best_s: int
-    best_seat: int
-    pts: int
-    """Points the trick holds so far, its trick points included."""
-    played: int
-    """Slots played to the trick."""
-    rem: int
-    """Points still to be taken from the start of this trick."""
-    left: int
-    """Tricks still to play, this one included."""
 
 
 class Search:
@@ -168,6 +145,7 @@ class Search:
         sure, loses, held, last_trick = bounds_for(lay, hands, nxt, size, decl_side, tp, cnt)
         two = two_tricks_for(lay, hands, nxt, size, decl_side, maxer, tp, cnt, last_trick)
         two_at = 2 if size >= ENDINGS_SIZE and not lay.forced_groups else -1  # tricks left at which ``two`` solves a lead
+        three_at = THREE_AT if two_at == 2 else -1  # and at which ``three`` plays the first trick
         tt = self.tt
         tt_get = tt.get
         etc_from = ETC_FROM if size >= ETC_SIZE else 99
@@ -221,6 +199,10 @@ class Search:
             if tid is None:
                 tid = trump_ids[tr] = trump_id(tr)
             return ((tiles & plain_mask) << 24 | tid) << 3 | leader
+
+        three, spent = three_tricks_for(
+            lay, hands, nxt, size, decl_side, maxer, cnt, tt, key_of, two, held, distinct, weakest if every else None, tp
+        )
 
         def lead(leader: int, alpha: int, beta: int, rem: int, left: int) -> int:
             nonlocal alive, nodes
@@ -277,7 +259,10 @@ class Search:
                 hands[leader] = hand ^ bit
                 alive ^= bit
                 led = calls[m]
-                x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left, eqm)
+                if left == three_at:
+                    x = three(seat, led, strength[led][m], leader, tp + cnt[m], alive, a, b, rem, 1, bit, eqm)
+                else:
+                    x = follow(seat, 1, led, strength[led][m], leader, tp + cnt[m], bit, a, b, rem, left, eqm)
                 hands[leader] = hand
                 alive ^= bit
                 if want:
@@ -295,6 +280,8 @@ class Search:
                         b = v
                         if a >= b:
                             break
+            if left == three_at:
+                nodes += spent()
             if v <= a0:
                 hi = v
             elif v >= b0:

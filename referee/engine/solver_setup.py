@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .solver_layout import layout_for
+from .solver_node import Node
 from .solver_position import Position
-from .solver_search import Node, Search
+from .solver_search import Search
 from .tiles import ALL_TILES, Tile
 from .turns import seat_order
 

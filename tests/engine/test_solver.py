@@ -30,7 +30,7 @@ from referee.engine.hand import Hand, Phase
 from referee.engine.par import par
 from referee.engine.solver import Position, claim_holds, solve, solve_line
 from referee.engine.solver_bounds import bounds_for
-from referee.engine.solver_endings import two_tricks_for
+from referee.engine.solver_endings import three_tricks_for, two_tricks_for
 from referee.engine.solver_mtd import exact
 from referee.engine.solver_order import order_for
 from referee.engine.solver_search import STRIDE, Search
@@ -443,7 +443,7 @@ def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
     a node makes on top, must fit in the rest, or the search crosses a chunk boundary
     and CPython maps and unmaps a chunk each time it does."""
     inner = {c.co_name: c for c in Search._build.__code__.co_consts if isinstance(c, CodeType)}
-    for made in (order_for, bounds_for, two_tricks_for):
+    for made in (order_for, bounds_for, two_tricks_for, three_tricks_for):
         inner |= {f"{made.__name__}.{c.co_name}": c for c in made.__code__.co_consts if isinstance(c, CodeType)}
 
     def words(code: CodeType) -> int:
@@ -453,7 +453,11 @@ def test_a_whole_texas_88_search_fits_in_the_stack_its_entry_reserves() -> None:
     # An ending of two tricks is solved by six nested plays of ``solver_endings`` (on a
     # lead, in place of the five follows and the lead of the last trick searched).
     assert 6 * words(inner["two_tricks_for.play"]) <= 5 * words(inner["follow"]) + words(inner["lead"])
-    on_top = max(words(c) for name, c in inner.items() if name not in ("lead", "follow", "two_tricks_for.play"))
+    # The first trick of an ending of three is played by five nested plays of its own, in
+    # place of the five follows.
+    assert 5 * words(inner["three_tricks_for.follows"]) <= 5 * words(inner["follow"])
+    ending = ("lead", "follow", "two_tricks_for.play", "three_tricks_for.follows")
+    on_top = max(words(c) for name, c in inner.items() if name not in ending)
     chunk = 2048
     while chunk < solver_stack.ROOM + 1000 + 10:
         chunk *= 2
