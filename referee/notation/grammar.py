@@ -87,8 +87,9 @@ def terminal(name: str) -> re.Pattern[str]:
 
 
 def keyword(name: str) -> str:
-    """The word a keyword terminal matches (``DEAL`` -> ``deal``)."""
-    m = re.match(r"\(\?:([a-z|]+)\)|([a-z]+)", terminal(name).pattern)
+    """The word a keyword terminal matches (``DEAL`` -> ``deal``), read from its pattern
+    without compiling it (start-up asks this of every item's keywords)."""
+    m = re.match(r"\(\?:([a-z|]+)\)|([a-z]+)", _sources()[name][0])
     if m is None or m.group(2) is None:
         raise ValueError(f"terminal {name} is not a single keyword")
     return m.group(2)

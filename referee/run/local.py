@@ -29,7 +29,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["JOBS_PER_CORE", "WORKER_DIED", "default_jobs", "max_jobs", "process_pool", "stop_children", "tune_gc", "worker_died"]
+__all__ = [
+    "GC_THRESHOLDS",
+    "JOBS_PER_CORE",
+    "WORKER_DIED",
+    "default_jobs",
+    "max_jobs",
+    "process_pool",
+    "start_gc",
+    "stop_children",
+    "tune_gc",
+    "worker_died",
+]
 
 JOBS_PER_CORE = 4
 """``--jobs`` is lowered to this many processes per core: more only add start-up time and
@@ -53,17 +64,33 @@ def max_jobs() -> int:
     return JOBS_PER_CORE * default_jobs()
 
 
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds from start-up on: the young generation collected every
+50,000 allocations instead of every 700."""
+
+
+def start_gc() -> None:
+    """Collect the young generation as seldom from the start as ``tune_gc`` does later.
+
+    Start-up (Python's modules, typer's, the commands' and their dataclasses) builds
+    objects that live as long as the process; with the default thresholds the collector
+    walked them about 40 times before a command began (3 % of ``check``'s start-up).
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def tune_gc() -> None:
     """Freeze what start-up built and collect the young generation less often.
 
     Reading allocates many small acyclic objects; with the default thresholds the
     collector runs every 700 of them and walks the long-lived models each time.
     Memory still stays flat: records are freed by reference counting as soon as
-    they are written.
+    they are written.  Start-up's few cycles (about 500 objects) are frozen with the
+    rest rather than collected first: a full collection here walked every object
+    start-up built, 6 % of ``check``'s start-up.
     """
-    gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 _STOPPING = {signal.SIGINT, signal.SIGTERM}
