@@ -79,7 +79,13 @@ class PlainConsole:
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
         """``Console.print``: plain strings written here, anything else by rich."""
-        if all(type(o) is str for o in objects) and all(v is None or _DEFAULTS.get(k) is v for k, v in options.items()):
+        # a separator of printable text: rich drops some control characters of a separator
+        # (a backspace, a carriage return) where ``visible`` shows them
+        if (
+            sep.isprintable()
+            and all(type(o) is str for o in objects)
+            and all(v is None or _DEFAULTS.get(k) is v for k, v in options.items())
+        ):
             text = sep.join(objects) + end
             if "\t" not in text:  # rich turns a tab into spaces, by the width of what comes before it
                 file = self.file

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.report.console import Console
 from referee.report.plain import PlainConsole, plain_for
 
-TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from("\t\n\r\x1b[]/ \u202e\u3042\u0301\x85"), max_size=40)
+TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from("\t\n\r\x07\x08\x0b\x0c\x1b[]/ \u202e\u3042\u0301\x85"), max_size=40)
 """Any text, with more of what rich treats apart: tabs, line breaks, markup brackets, wide
 and combining characters, control characters."""
 
@@ -48,6 +48,14 @@ def _both(calls: list[tuple[list[Any], dict[str, Any]]]) -> tuple[str, str]:
 def test_plain_writes_what_rich_writes(calls: list[tuple[list[str], dict[str, Any]]]) -> None:
     plain, rich = _both(calls)
     assert plain == rich
+
+
+def test_a_separator_of_control_characters_is_written_as_rich_writes_it() -> None:
+    """rich drops a backspace or a bell from a separator (where ``visible`` would show it);
+    Hypothesis found two empty strings joined by a backspace written apart."""
+    for sep in ("\x08", "\x07", "\r", "\x0b\x0c", "\x1b", " \x08 "):
+        plain, rich = _both([(["", ""], {"sep": sep}), (["a", "b"], {"sep": sep})])
+        assert plain == rich, repr(sep)
 
 
 def test_plain_and_rich_calls_keep_their_order() -> None:
