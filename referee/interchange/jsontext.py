@@ -44,8 +44,7 @@ __all__ = ["document_json", "place_writer", "value_json"]
 
 Writer = Callable[[Any, Place, Source | None], str]
 
-_DIGITS = DIGITS
-_N = len(_DIGITS)
+_N = len(DIGITS)
 
 
 class _Writers(dict[type, Writer]):
@@ -84,7 +83,7 @@ def _bool(obj: Any, place: Place, source: Source | None) -> str:
 
 
 def _int(obj: Any, place: Place, source: Source | None) -> str:
-    return _DIGITS[obj] if 0 <= obj < _N else int.__repr__(obj)
+    return DIGITS[obj] if 0 <= obj < _N else int.__repr__(obj)
 
 
 def _tile(obj: Any, place: Place, source: Source | None) -> str:
@@ -203,7 +202,7 @@ def _items_text(obj: Any, place: Place, source: Source | None) -> str:
         if type(k) is not str:
             return _general(obj, place, source)  # a key json.dumps turns into text its own way
         if type(v) is int:  # an int's text is its format()
-            parts.append(f"{enc(k)}:{_DIGITS[v] if 0 <= v < _N else v}")
+            parts.append(f"{enc(k)}:{DIGITS[v] if 0 <= v < _N else v}")
         else:
             parts.append(enc(k) + ":" + w[type(v)](v, place, source))
     return "{" + ",".join(parts) + "}"
@@ -337,7 +336,7 @@ def _object_body(kind: type) -> tuple[str, dict[str, Any]]:
     its hint names written inline, and every other value through its type's writer."""
     namespace: dict[str, Any] = {"w": _W, "enc": encode_basestring, "tiles": _TILES, "seq": _sequence, "mapping": _mapping}
     namespace["tile_list"] = _tile_list
-    namespace.update(Tile=Tile, digits=_DIGITS, N=_N, kind=kind)
+    namespace.update(Tile=Tile, digits=DIGITS, N=_N, kind=kind)
     defaults = _defaults(kind)
     hints = typing.get_type_hints(kind)
     pieces = []
