@@ -7,8 +7,8 @@ as PGN's result follows the moves): a record is yielded only once the chunk afte
 shows that no trailer follows, one chunk later than it is complete.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
