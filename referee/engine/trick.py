@@ -244,8 +244,8 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     begun = bool(trick)
     strength: tuple[int, ...] = ()
     best = best_key = points = 0
-    done: Trick | None = None
-    k = 0
+    done: Trick | None = None  # the last trick closed (the run's answer only when no play follows it)
+    logged = len(log)  # the plays applied are the log's entries past this: not counted a play
     n = len(trick)  # tiles in the trick in play, counted here rather than asked of the list
     for action in plays:
         seat, t = action
@@ -254,24 +254,23 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
             h.turn = who  # the turn is stored only where something reads it
             refusal = check_play(h, seat, t)
             if refusal is not None:
-                return k, refusal, done
+                return len(log) - logged, refusal, None if n else done
         held.remove(t)
         log.append(action if seat == who else _new_play((who, t)))
         trick.append((who, t))
-        k += 1
-        n += 1
-        if n == 1:
+        if n:
+            if not begun:
+                key = strength[t]
+                if key > best_key:
+                    best, best_key = who, key
+                points += count[t]
+        else:
             led = calls[t]
             suit = suit_sets[led]
             strength = strengths[led]
             best, best_key, points = who, strength[t], base + count[t]
-        elif not begun:
-            key = strength[t]
-            if key > best_key:
-                best, best_key = who, key
-            points += count[t]
+        n += 1
         if n < size:
-            done = None
             who = nxt[who]
             continue
         if begun:
@@ -293,6 +292,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         else:
             done = end_trick(h, best, points)
         if h.turn is None:  # the hand is over: what follows is check_play's to refuse
+            k = len(log) - logged
             if k == len(plays):
                 return k, None, done
             n, refusal, last = checked_run(h, plays[k:])
@@ -303,7 +303,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         n = 0
         first_lead = False
     h.turn = who
-    return k, None, done
+    return len(log) - logged, None, None if n else done
 
 
 def checked_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, Trick | None]:
