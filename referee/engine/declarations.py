@@ -86,14 +86,20 @@ class TrumpTable:
     it): the tile's rank in that suit, a trump's rank + 16 (ranks run 0..8, so a trump
     beats the led suit), ``NO_RANK`` when it cannot take the trick.  One int a tile, so
     ``winner`` compares plain ints rather than (is_trump, rank) pairs."""
+    suit_sets: tuple[frozenset[int], ...] = field(init=False, repr=False, compare=False)
+    """``suit_sets[suit]``: the tiles that follow ``suit`` (bit ``suit`` of ``follows``), as a
+    set, so that whether a hand holds one is a single C call (``isdisjoint``) rather than a
+    loop over the hand (``trick.play_run``'s renege test)."""
 
     def __post_init__(self) -> None:
-        trump, rank, is_trump = self.trump, self.rank, self.is_trump
+        trump, rank, is_trump, follows = self.trump, self.rank, self.is_trump, self.follows
         strength = tuple(
             tuple(rank[t][trump] + 16 if trump is not None and is_trump[t] else rank[t][led] for t in range(len(rank)))
             for led in range(DOUBLES + 1)
         )
+        suit_sets = tuple(frozenset(t for t in range(len(follows)) if follows[t] >> suit & 1) for suit in range(DOUBLES + 1))
         object.__setattr__(self, "strength", strength)  # frozen: set once, as the table is built
+        object.__setattr__(self, "suit_sets", suit_sets)
 
     def playable(self, held: Sequence[Tile], lead: Tile | None) -> list[Tile]:
         """The tiles of ``held`` a player may play; ``lead`` is the trick's first tile (None: leading)."""

@@ -23,7 +23,7 @@ from .state import DONE, EXCHANGE, PLAY, THROWN_IN, HandState, Trick
 from .tiles import ALL_TILES, Tile, count_value
 from .turns import out_of_turn
 
-__all__ = ["check_play", "checked_run", "close_trick", "end_trick", "legal_plays", "play", "play_run", "suit_held", "times_played"]
+__all__ = ["check_play", "checked_run", "close_trick", "end_trick", "legal_plays", "play", "play_run", "times_played"]
 
 _new_trick = partial(tuple.__new__, Trick)
 """``Trick(...)`` from a tuple of its fields, without the Python-level ``__new__``."""
@@ -34,6 +34,8 @@ _COUNT_OF: tuple[int, ...] = tuple(count_value(ALL_TILES[i]) if i in ALL_TILES e
 """Counter points by tile id: a tuple index is cheaper than a call in the trick loop."""
 _NO_COUNT: tuple[int, ...] = (0,) * len(_COUNT_OF)
 """The same where counters score nothing (a trick is the unit)."""
+_NO_SUIT: frozenset[int] = frozenset()
+"""``play_run``'s suit led before a trick is begun (read only once a tile leads)."""
 
 
 def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
@@ -83,7 +85,7 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
         led = table.calls[h.trick[0][1]]
         bit = 1 << led
         if not follows[t] & bit:
-            for x in hand:  # ``suit_held``, inline: a call would cost every play off the suit led
+            for x in hand:  # the first tile held of the suit led, named in the refusal
                 if follows[x] & bit:
                     return Refusal(
                         codes.E404,
@@ -104,16 +106,6 @@ def check_play(h: HandState, seat: int | None, t: Tile) -> Refusal | None:
                         seat=who,
                         tile=t,
                     )
-    return None
-
-
-def suit_held(held: Sequence[Tile], follows: Sequence[int], bit: int) -> Tile | None:
-    """The first tile of ``held`` that follows the suit of mask ``bit`` (None: the player is void
-    in it, and may play any tile): ``check_play``'s renege test, for ``play_run``'s loop
-    (``check_play`` writes it inline, and ``tests/engine/test_play_run.py`` holds the two equal)."""
-    for x in held:
-        if follows[x] & bit:
-            return x
     return None
 
 
@@ -229,7 +221,8 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     # The common case checked and applied in one loop: a play by the seat whose turn it is
     # (or by no seat named), of a tile it holds, that follows the suit led, or leads (bar
     # the first lead under ``opening-lead=trump``), or is played by a player void in the
-    # suit led (``suit_held``, as ``check_play`` asks it), is one ``check_play`` allows
+    # suit led (no tile of ``TrumpTable.suit_sets``, the tiles ``follows`` marks for the
+    # suit, as ``check_play`` asks it), is one ``check_play`` allows
     # without a word, read from the same table.  Any other play is ``check_play``'s to
     # word, and a trick closes through ``close_trick``.
     # ``tests/engine/test_play_run.py`` holds this equal to ``checked_run``.
@@ -237,7 +230,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     # strengths ``TrumpTable.winner`` compares (the first of the strongest takes it);
     # a trick begun before the run is closed by ``close_trick``.
     hands, log, trick, tricks = h.hands, h.log, h.trick, h.tricks
-    follows, calls, strengths = table.follows, table.calls, table.strength
+    suit_sets, calls, strengths = table.suit_sets, table.calls, table.strength
     game = h.game
     teams, taken, won, tricks_a_hand = game.teams, h.points, h.team_tricks, game.hand_size
     base = game.trick_points
@@ -246,43 +239,38 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
     nxt, size = order.next, order.size
     who = h.turn
     assert who is not None
-    bit = 1 << calls[trick[0][1]] if trick else 0
+    suit = suit_sets[calls[trick[0][1]]] if trick else _NO_SUIT  # the tiles that follow the suit led
     first_lead = h.trump_lead and not h.tricks
     begun = bool(trick)
     strength: tuple[int, ...] = ()
     best = best_key = points = 0
-    done: Trick | None = None
-    k = 0
+    done: Trick | None = None  # the last trick closed (the run's answer only when no play follows it)
+    logged = len(log)  # the plays applied are the log's entries past this: not counted a play
     n = len(trick)  # tiles in the trick in play, counted here rather than asked of the list
     for action in plays:
         seat, t = action
         held = hands[who]
-        if (
-            (seat != who and seat is not None)
-            or t not in held
-            or (not follows[t] & bit and suit_held(held, follows, bit) is not None if n else first_lead)
-        ):
+        if (seat != who and seat is not None) or t not in held or (t not in suit and not suit.isdisjoint(held) if n else first_lead):
             h.turn = who  # the turn is stored only where something reads it
             refusal = check_play(h, seat, t)
             if refusal is not None:
-                return k, refusal, done
+                return len(log) - logged, refusal, None if n else done
         held.remove(t)
         log.append(action if seat == who else _new_play((who, t)))
         trick.append((who, t))
-        k += 1
-        n += 1
-        if n == 1:
+        if n:
+            if not begun:
+                key = strength[t]
+                if key > best_key:
+                    best, best_key = who, key
+                points += count[t]
+        else:
             led = calls[t]
-            bit = 1 << led
+            suit = suit_sets[led]
             strength = strengths[led]
             best, best_key, points = who, strength[t], base + count[t]
-        elif not begun:
-            key = strength[t]
-            if key > best_key:
-                best, best_key = who, key
-            points += count[t]
+        n += 1
         if n < size:
-            done = None
             who = nxt[who]
             continue
         if begun:
@@ -304,6 +292,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         else:
             done = end_trick(h, best, points)
         if h.turn is None:  # the hand is over: what follows is check_play's to refuse
+            k = len(log) - logged
             if k == len(plays):
                 return k, None, done
             n, refusal, last = checked_run(h, plays[k:])
@@ -314,7 +303,7 @@ def play_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, 
         n = 0
         first_lead = False
     h.turn = who
-    return k, None, done
+    return len(log) - logged, None, None if n else done
 
 
 def checked_run(h: HandState, plays: Sequence[Play]) -> tuple[int, Refusal | None, Trick | None]:

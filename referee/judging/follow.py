@@ -313,11 +313,14 @@ class HandJudge:
         resume = -1  # where in it to start play by play (-1: try the trick in one call)
         if plain and tricks:  # the whole hand in one engine call, up to the first play it refuses
             written_run: list[Play] | None = []
+            winners = False  # a trick writes its winner (checked after the run)
             for tr in tricks:  # one list of the hand's plays, while every trick has its size
                 if len(tr.plays) != size:
                     written_run = None
                     break
                 written_run += tr.plays  # type: ignore[operator]
+                if tr.winner is not None:
+                    winners = True
             if written_run is not None:
                 try:
                     run = list(map(convert, written_run))
@@ -327,7 +330,7 @@ class HandJudge:
                     before = len(hand.tricks)
                     applied, refusal, _ = play_run(run)
                     first = applied // size
-                    for k in range(first):
+                    for k in range(first if winners else 0):
                         tr = tricks[k]
                         if tr.winner is not None:
                             self.written_winner(tr, hand.tricks[before + k].winner)

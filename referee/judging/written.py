@@ -57,7 +57,7 @@ class Written:
         elif r is not None and thrown_in and (r.points or r.outcome):
             self.add(codes.E501, "everyone passed: a thrown-in hand has no result", r.at, None)
         award = hr.award
-        if award is not None and not _as_replayed(award.amounts, labels, awards):
+        if award is not None and not _as_replayed(award.amounts, labels, awards) and not _one_side(award.amounts, labels, awards):
             self.check_award(hr, awards)
         if hr.score is not None and scores is not None:
             self.check_score(hr, scores)
@@ -109,6 +109,22 @@ def _as_replayed(written: dict[str, int], labels: tuple[str, ...], replay: Seque
     (True, False)
     """
     return tuple(written) == labels and tuple(written.values()) == tuple(replay)
+
+
+def _one_side(written: dict[str, int], labels: tuple[str, ...], replay: Sequence[int]) -> bool:
+    """Whether an award written for one side only names it by one of the game's own labels,
+    with the amount the replay gives it, and the replay gives every other side nothing: the
+    award of nearly every 42 hand (``award NS 1``: the side that scores, the other left out
+    as 0).  Then the side-by-side check has nothing to say, and is not made.  False says
+    nothing: that check decides.
+
+    >>> _one_side({"NS": 1}, ("NS", "EW"), (1, 0)), _one_side({"NS": 1}, ("NS", "EW"), (1, 1)), _one_side({"ns": 1}, ("NS", "EW"), (1, 0))
+    (True, False, False)
+    """
+    if len(written) != 1:
+        return False
+    [(label, amount)] = written.items()
+    return amount != 0 and label in labels and replay[labels.index(label)] == amount and replay.count(0) == len(replay) - 1
 
 
 def _differs(written: dict[int, int], replay: Sequence[int], missing: int | None) -> bool:

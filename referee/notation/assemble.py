@@ -11,6 +11,7 @@ shows that no trailer follows, one chunk later than it is complete.
 # written as a string when its class is made, at every start (docs/performance.md, startup12).
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal, NamedTuple
 
 from .. import codes
@@ -50,6 +51,11 @@ class ChunkRead(NamedTuple):
     """Comments with no item after them."""
 
 
+_new_read = partial(tuple.__new__, ChunkRead)
+"""``ChunkRead(...)`` from a tuple of its fields, without the named tuple's Python-level
+``__new__`` (one is made for every hand)."""
+
+
 def read_chunk(chunk: Chunk) -> ChunkRead:
     """Read a header, a hand or text before any record; never raises on bad input."""
     text, base = chunk.text, chunk.offset
@@ -57,7 +63,7 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     if chunk.kind == HAND and not comments:  # the common case, a hand as ``fmt`` writes it: nothing else to do
         laid = PLAIN_LAYOUT.read(text, base)
         if laid is not None:
-            return ChunkRead([], laid, problems, [])
+            return _new_read(([], laid, problems, []))
     tags: list[Tag] = []
     hand: HandRecord | None = None
     broken = False

@@ -271,13 +271,15 @@ class Layout:
             rec.dealer_at = (end - 1, end)
         rec.at = (start, end)
         kinds = self.kinds
+        # A run of item lines is printable ASCII, each line ended by its newline (``_LINE``), so
+        # ``splitlines`` cuts it as ``split("\n")`` would, without the empty text after the last.
         rank = -1
         more: PlainReader | None = None
         g = 3  # the first run of item lines (``groups`` counts from 0)
         for block_rank, read_block, brk, block_more in self.steps:
             lines = groups[g]
             if lines:
-                after = _read_lines(rec, lines.split("\n"), base + m.start(g + 1), kinds, rank, more)
+                after = _read_lines(rec, lines.splitlines(), base + m.start(g + 1), kinds, rank, more)
                 if after is None:
                     return None
                 rank = after
@@ -289,6 +291,6 @@ class Layout:
                 return None
             rank, more = block_rank, block_more
         lines = groups[g]
-        if lines and _read_lines(rec, lines.split("\n"), base + m.start(g + 1), kinds, rank, more) is None:
+        if lines and _read_lines(rec, lines.splitlines(), base + m.start(g + 1), kinds, rank, more) is None:
             return None
         return rec

@@ -18,6 +18,7 @@ hand or a tag line ends it, and the hand it was in reports it.
 import codecs
 import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import NamedTuple, Protocol
 
 from .encodings import UTF8, guess_encoding
@@ -47,6 +48,11 @@ class Chunk(NamedTuple):
     """Where ``text`` starts, in characters from the start of the input."""
     line: int
     """The line ``text`` starts on (1-based)."""
+
+
+_new_chunk = partial(tuple.__new__, Chunk)
+"""``Chunk(...)`` from a tuple of its fields, without the named tuple's Python-level ``__new__``
+(a chunk is made for every hand)."""
 
 
 class NotText(NamedTuple):
@@ -281,7 +287,7 @@ class _Cutter:
         self.offset += tail
         self.line += head.count("\n")
         self.buf, self.size, self.tail = [rest] if rest else [], len(rest), 0
-        return TooLong(line, tail) if tail > MAX_CHUNK else Chunk(self.kind, head, self.offset - tail, line)
+        return TooLong(line, tail) if tail > MAX_CHUNK else _new_chunk((self.kind, head, self.offset - tail, line))
 
     def _fast(self, text: str) -> list[Chunk | TooLong]:
         """Whole lines with no ``{`` and no comment open: the boundaries are the lines the

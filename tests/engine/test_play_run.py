@@ -2,7 +2,7 @@
 through ``check_play`` and then ``play``): the same count, refusal and last trick, and the
 hand left in the same state, on hands of the three games and of 42 under the options that
 change the play (the opening lead in trump, nello, sevens, plunge), with plays made
-illegal, seats left out and runs that start in the middle of a trick."""
+illegal, seats left out and runs that start or stop in the middle of a trick."""
 
 from __future__ import annotations
 
@@ -135,11 +135,12 @@ def test_play_run_is_checked_run(rules_at: int, seed: int, data: st.DataObject) 
         else:  # a tile of the seat's own hand, played out of its place (a renege, a lead that is not a trump)
             plays[k] = actions.Play(seat, data.draw(st.sampled_from(dealt[seat or 0])))
     start = data.draw(st.integers(0, min(len(plays), 6)))  # played one by one first: a run may start mid-trick
+    end = data.draw(st.sampled_from([len(plays), data.draw(st.integers(start, len(plays)))]))  # a run may stop mid-trick
     fast, slow = fresh(rules_at, seed, before), fresh(rules_at, seed, before)
     made_first((fast, slow), list(plays[:start]))
     assert state(fast) == state(slow)
-    n, refusal, done = fast.play_run(plays[start:])
-    m, why, last = checked_run(slow, plays[start:])
+    n, refusal, done = fast.play_run(plays[start:end])
+    m, why, last = checked_run(slow, plays[start:end])
     assert (n, done) == (m, last)
     assert_same_refusal(refusal, why)
     assert state(fast) == state(slow)

@@ -119,6 +119,27 @@ def test_calls_follows_and_trump_flags(name: str) -> None:
             assert table.follows_suit(t, suit) == (suit in expected_follows(e, d)), f"{name}: does {t} follow suit {suit}?"
 
 
+@pytest.mark.parametrize(
+    "d",
+    [
+        *DECLARATIONS.values(),
+        Declaration("nello"),
+        Declaration("nello", doubles_low=True),
+        Declaration("nello", doubles_suit=True),
+        Declaration("sevens"),
+    ],
+)
+def test_suit_sets_are_the_tiles_that_follow(d: Declaration) -> None:
+    """``suit_sets`` (the renege test of ``play_run``) names, for each suit, the very tiles
+    ``follows`` marks: a tile of the set follows the suit, and no other does."""
+    table = table_for(d)
+    for suit in range(8):
+        want = {t for t in double_six() if table.follows_suit(t, suit)}
+        assert {t for t in double_six() if t in table.suit_sets[suit]} == want, f"{d}: suit {suit}"
+        for held in ([t for t in double_six() if t not in want][:7], double_six()[:7], []):
+            assert table.suit_sets[suit].isdisjoint(held) == (not any(table.follows_suit(t, suit) for t in held))
+
+
 def outranks(table: TrumpTable, suit: int, order: list[Tile], a: Tile, b: Tile) -> bool | None:
     """Whether ``a`` beats ``b`` in ``suit``, seen through ``winner()``; None if no trick shows it.
 

@@ -1,6 +1,7 @@
 """The stated award and score checked by ``Written.check_stated`` (which settles the common
 case, every side written in the game's order as the replay gives it, with
-``written._as_replayed``) held equal to the side-by-side checks, ``Written.check_award``
+``written._as_replayed``, or one side written with the amount the replay gives it, every
+other side given nothing, with ``written._one_side``) held equal to the side-by-side checks, ``Written.check_award``
 and ``Written.check_score_by_side``: the same diagnostics, in the same order, for amounts
 written under any labels (the game's, its seats, lower case, unknown, repeated), in any
 order, with sides left out, against any replay."""
@@ -42,7 +43,15 @@ def cases(draw: st.DrawFn) -> tuple[str, dict[str, int] | None, dict[str, int] |
     replay = draw(st.lists(values, min_size=len(teams), max_size=len(teams)))
     scores = draw(st.none() | st.lists(values, min_size=len(teams), max_size=len(teams)))
 
+    if draw(st.booleans()):  # one side scores, as in nearly every 42 hand (``award NS 1``)
+        side = draw(st.integers(0, len(teams) - 1))
+        replay = [draw(values) if t == side or draw(st.integers(0, 3)) == 0 else 0 for t in range(len(teams))]
+
     def amounts(like: list[int] | None) -> dict[str, int] | None:
+        if like is not None and draw(st.integers(0, 2)) == 0:  # one side written, under a label of the game, its seats or none
+            side = draw(st.integers(0, len(teams) - 1))
+            label = draw(st.sampled_from([teams[side], *LABELS[game]]))
+            return {label: draw(st.sampled_from([like[side], like[side] + 1, 0, *like]))}
         if draw(st.booleans()) and like is not None:  # the common case: the game's labels, in order, often as replayed
             sides, amounts = list(teams), list(like)
             shuffle = draw(st.sampled_from(["", "sides", "amounts"]))  # the same labels or the same amounts, in another order
@@ -63,6 +72,10 @@ def cases(draw: st.DrawFn) -> tuple[str, dict[str, int] | None, dict[str, int] |
 @example(case=("moon", {"B": 2, "A": 0, "C": 5}, {"A": 0, "B": 2, "C": 6}, [0, 2, 5], [0, 2, 5]))
 @example(case=("moon", {"B": 0, "A": 2, "C": 5}, {"A": 2, "B": 0, "C": 5}, [0, 2, 5], [0, 2, 5]))
 @example(case=("42", {"NS": 1}, {"NS": 1, "EW": 0}, [1, 0], [1, 0]))
+@example(case=("42", {"EW": 2}, None, [0, 2], None))
+@example(case=("42", {"EW": 2}, None, [1, 2], None))
+@example(case=("moon", {"B": 2}, None, [0, 2, 0], None))
+@example(case=("moon", {"B": 2}, None, [0, 2, -1], None))
 def test_the_common_case_says_what_the_side_by_side_checks_say(
     case: tuple[str, dict[str, int] | None, dict[str, int] | None, list[int], list[int] | None],
 ) -> None:

@@ -131,6 +131,33 @@ _PLAYS = _Plays()
 _by_tile = dict.__getitem__
 
 
+class _Ends(dict[str, dict[str, Play]]):
+    """A seat's plays by the characters of the tile's ends as written (``TILE_TEXT``), each the
+    play ``_PLAYS`` holds for the tile's word, made when first read."""
+
+    def __init__(self, plays: _SeatPlays) -> None:
+        super().__init__()
+        self.plays = plays
+
+    def __missing__(self, hi: str) -> dict[str, Play]:
+        plays = self[hi] = {lo: self.plays[f"{hi}-{lo}"] for lo in "0123456"}
+        return plays
+
+
+class _SeatEnds(dict[str, _Ends]):
+    """``_PLAYS`` by the characters of a play as the layout writes it (``S a-b``): the seat, then
+    the tile's ends.  Characters are shared objects with their hashes kept, so a hand's plays are
+    looked up without a word made for each tile."""
+
+    def __missing__(self, seat: str) -> _Ends:
+        ends = self[seat] = _Ends(_PLAYS[seat])
+        return ends
+
+
+_ENDS = _SeatEnds()
+_by_end = dict.__getitem__
+
+
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     """The ``play`` line: the keyword and the first trick."""
     if rec.tricks or len(words) == 1:
@@ -183,11 +210,10 @@ def plain_block(rec: HandRecord, block: str, at: int, brk: str) -> bool:
                 return False  # pragma: no cover - ``TRICK`` takes only what ``plain_trick`` takes
             at += len(line) + step
         return True
-    words = block.split()
-    try:
-        plays = list(map(_by_tile, map(_PLAYS.__getitem__, words[0::2]), words[1::2]))
-    except KeyError:  # pragma: no cover - ``TRICK`` takes only seats and tiles
-        return False
+    # Rows of plays of five characters (a seat, a space, ``a-b``) with a space between: joined
+    # with spaces, every sixth character is a seat, and a tile's ends are the ones two and four on.
+    flat = block.replace(brk, " ")
+    plays = list(map(_by_end, map(_by_end, map(_ENDS.__getitem__, flat[0::6]), flat[2::6]), flat[4::6]))
     i = 0
     for line in block.split(brk):
         n = len(line)
