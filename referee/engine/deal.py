@@ -13,12 +13,13 @@ from .tiles import Tile
 if TYPE_CHECKING:  # the caller's generator: a replay shuffles nothing, and starts without ``random``
     import random
 
-__all__ = ["check_deal", "kitty_of", "shuffle_deal"]
+__all__ = ["check_deal", "check_deal_kitty", "kitty_of", "shuffle_deal"]
 
 
-def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
+def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> set[Tile] | bool:
     """A deal with nothing to report, the common case, checked with set operations where
-    the set holds each tile once: every recorded hand has the hand size, no tile twice."""
+    the set holds each tile once: every recorded hand has the hand size, no tile twice.
+    True (for a whole deal, the tiles dealt: a set, never empty) or False."""
     tiles = game.single_set
     if tiles is None or None in hands:
         return tiles is not None and _clean_rows(game, hands, tiles)
@@ -27,7 +28,7 @@ def _clean(game: Game, hands: Sequence[Sequence[Tile] | None]) -> bool:
         if len(h) != size:  # type: ignore[arg-type]
             return False
     dealt: set[Tile] = set().union(*hands)  # type: ignore[arg-type]  # one C call for the whole deal
-    return len(dealt) == size * len(hands) and dealt <= tiles
+    return dealt if len(dealt) == size * len(hands) and dealt <= tiles else False
 
 
 def _clean_rows(game: Game, hands: Sequence[Sequence[Tile] | None], tiles: frozenset[Tile]) -> bool:
@@ -51,6 +52,25 @@ def check_deal(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refus
     if _clean(game, hands):
         return []
     return _problems(game, hands)
+
+
+def check_deal_kitty(game: Game, hands: Sequence[Sequence[Tile] | None]) -> tuple[list[Refusal], list[Tile] | None]:
+    """``check_deal``, and ``kitty_of`` when every seat's hand is known (None when one is
+    not): for a clean deal of a set that holds each tile once, the set less the tiles the
+    check gathered (a Moon replay asks both of every hand: one set difference of the 22
+    tiles, not a second pass over the deal; ``tests/engine/test_deal.py`` holds the two
+    equal to ``check_deal`` and ``kitty_of``).
+
+    >>> from referee.engine.games import make_rules
+    >>> game = make_rules("moon").game
+    >>> check_deal_kitty(game, [game.tiles[i * 7 : i * 7 + 7] for i in range(3)]) == ([], [game.tiles[21]])
+    True
+    """
+    dealt = _clean(game, hands)
+    if dealt is True or dealt is False:
+        found = [] if dealt else _problems(game, hands)
+        return found, None if None in hands else kitty_of(game, hands)  # type: ignore[arg-type]  # no seat None
+    return [], sorted(game.single_set.difference(dealt), reverse=True)  # type: ignore[union-attr]  # a set: single_set is not None
 
 
 def _problems(game: Game, hands: Sequence[Sequence[Tile] | None]) -> list[Refusal]:

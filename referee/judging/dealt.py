@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import codes
 from ..engine import actions
 from ..engine.auction import Bid
-from ..engine.deal import check_deal, kitty_of
+from ..engine.deal import check_deal, check_deal_kitty, kitty_of
 from ..engine.hand import Hand
 from ..engine.profiles import Rules
 from ..engine.rebuild import rebuild_deal
@@ -40,6 +40,7 @@ class Dealing:
         n = game.players
         hands: list[list[Tile] | None] = [None] * n
         rows: list[Span | None] = [None] * n
+        kitty: list[Tile] | None = None  # the tiles not dealt, when the deal's check works them out
         if hr.deal is not None:
             seats = labels.seats
             for dealt in hr.deal:
@@ -56,7 +57,11 @@ class Dealing:
             if None in hands:
                 missing = [game.seats[s] for s in range(n) if hands[s] is None]
                 self.add(codes.E104, f"the deal leaves out {' '.join(missing)}", hr.deal[0].at if hr.deal else hr.at, None)
-            for refusal in check_deal(game, hands):
+            if game.kitty:  # the widow from the check's own gathering of the deal (one pass, not two)
+                problems, kitty = check_deal_kitty(game, hands)
+            else:
+                problems = check_deal(game, hands)
+            for refusal in problems:
                 at = hr.at if refusal.seat is None else rows[refusal.seat]
                 if refusal.index is not None:
                     at = self.places.tile_at(at, refusal.index)
@@ -68,7 +73,10 @@ class Dealing:
                 if hands[s] is None:
                     hands[s] = rebuilt[s]
         full: list[list[Tile]] = hands if deal_known else [h or [] for h in hands]  # type: ignore[assignment]  # the common case: no list made, no cast called
-        kitty = kitty_of(game, full) if deal_known and game.kitty else []
+        if not (deal_known and game.kitty):
+            kitty = []
+        elif kitty is None:  # pragma: no cover - a deal known is checked whole, and its kitty worked out
+            kitty = kitty_of(game, full)
         # written as worked out (high first, as Moon's widow of one tile always is): nothing sorted
         if hr.kitty is not None and deal_known and hr.kitty.tiles != kitty and sorted(hr.kitty.tiles) != sorted(kitty):
             have = " ".join(map(str, kitty)) or "nothing"

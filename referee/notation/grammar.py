@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["GRAMMAR_FILE", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals", "words"]
+__all__ = ["GRAMMAR_FILE", "excluded", "grammar_path", "grammar_text", "keyword", "parser", "terminal", "terminals", "words"]
 
 GRAMMAR_FILE = "notation.lark"
 _REPO_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
@@ -93,6 +93,23 @@ def keyword(name: str) -> str:
     if m is None or m.group(2) is None:
         raise ValueError(f"terminal {name} is not a single keyword")
     return m.group(2)
+
+
+@cache
+def excluded(name: str) -> frozenset[str]:
+    """The words a terminal's leading negative look-ahead keeps out (``SIDE``: the item
+    keywords, which start an item wherever they stand), read from its pattern without
+    compiling it (a reader asks this of its first new side word); none when it has no such
+    look-ahead.
+
+    >>> sorted(excluded("SIDE"))[:3], excluded("SEAT")
+    (['accept', 'award', 'bid'], frozenset())
+    """
+    pattern = _sources()[name][0]
+    head = "(?!(?:"
+    if not pattern.startswith(head):
+        return frozenset()
+    return frozenset(pattern[len(head) : pattern.index(")", len(head))].split("|"))
 
 
 @cache

@@ -148,7 +148,7 @@ class Kinds(dict[str, Kind]):
     >>> kinds = Kinds(PLAIN_ITEMS)
     >>> kinds["  trump fives"][1], kinds["  score A 1 B 2 C 3"][1], len(kinds), kinds.fresh
     (('trump', 'fives'), ('score', 'A', '1', 'B', '2', 'C', '3'), 2, 1)
-    >>> kinds["  score A 1 play 2"], kinds["  A 1"][0]
+    >>> kinds["  result A play made"], kinds["  A 1"][0]
     (None, None)
     """
 

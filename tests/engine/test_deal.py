@@ -1,6 +1,7 @@
 """The undealt tiles (widow, cat): ``kitty_of``'s set difference for a set that holds each
-tile once, held equal to counting each tile's copies, on deals clean and damaged; and
-``check_deal``'s set shortcut for a clean deal held to its tile-by-tile path."""
+tile once, held equal to counting each tile's copies, on deals clean and damaged;
+``check_deal``'s set shortcut for a clean deal held to its tile-by-tile path; and
+``check_deal_kitty`` (the kitty from the check's own set) held to the two asked apart."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.deal import _clean, _counted, _problems, kitty_of, shuffle_deal
+from referee.engine.deal import _clean, _counted, _problems, check_deal, check_deal_kitty, kitty_of, shuffle_deal
 from referee.engine.games import make_rules
 from referee.engine.tiles import ALL_TILES, Tile
 
@@ -64,7 +65,31 @@ def test_clean_deal_shortcut_agrees_with_tile_by_tile(
     hands: list[list[Tile] | None] = list(dealt)
     for seat in left_out:
         hands[seat % len(hands)] = None
-    clean = _clean(game, hands)
+    clean = bool(_clean(game, hands))
     assert clean <= (not _problems(game, hands))
     if game.single_set is not None:
         assert clean == (not _problems(game, hands))
+
+
+@given(
+    st.sampled_from(GAMES),
+    st.randoms(use_true_random=False),
+    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 20), st.sampled_from(TILES)), max_size=3),
+    st.lists(st.integers(0, 5), max_size=1),
+)
+@settings(max_examples=300, deadline=None)
+def test_deal_and_kitty_in_one_agree_with_each_asked_alone(
+    game_name: str, rng: random.Random, edits: list[tuple[int, int, Tile]], left_out: list[int]
+) -> None:
+    """``check_deal_kitty`` gives ``check_deal``'s refusals in order and ``kitty_of``'s tiles in
+    order (None when a seat is left out), on deals clean, damaged and with seats left out."""
+    game = make_rules(game_name).game
+    dealt, _ = shuffle_deal(game, rng)
+    for edit in edits:
+        _edit(dealt, edit)
+    hands: list[list[Tile] | None] = list(dealt)
+    for seat in left_out:
+        hands[seat % len(hands)] = None
+    problems, kitty = check_deal_kitty(game, hands)
+    assert problems == check_deal(game, hands)
+    assert kitty == (None if left_out else kitty_of(game, dealt))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ... import codes
 from .. import memo
+from ..grammar import excluded
 from ..hands import HandScan
 from ..memo import LineMemo
 from ..tokens import fits_number, fits_signed, is_number, is_seat, is_side, is_signed
@@ -61,7 +62,10 @@ def scan_amounts(h: HandScan, i: int, j: int) -> tuple[dict[str, int], tuple[int
 
 
 def _label(word: str) -> str | None:
-    return word.upper() if is_side(word) else None
+    """A side word's label; None when it is not a side as the plain layout writes it (ASCII
+    letters), or is an item keyword, which the grammar's ``SIDE`` terminal keeps out
+    (``tests/notation/test_grammar.py`` holds those words to the items' keywords)."""
+    return word.upper() if is_side(word) and word.lower() not in excluded("SIDE") else None
 
 
 def _value(word: str) -> int | None:
@@ -72,19 +76,24 @@ _LABELS = LineMemo(_label)
 _VALUES = LineMemo(_value)
 """Each side word to its label, each number word to its value (None: not as the plain
 layout writes it), remembered by the word: the sides and the small numbers of ``award``
-and ``score`` repeat where their lines do not (a Moon score of three seats)."""
+and ``score`` repeat where their lines do not (a Moon score of three seats).  A side that
+is an item keyword is refused here, once a word, not by the layout's check of names
+(``PlainItem.names``) once a line: a Moon running score is a new line in most hands."""
 _label_of = _LABELS.__getitem__
 _value_of = _VALUES.__getitem__
 
 
 def amounts_of(words: Sequence[str]) -> dict[str, int] | None:
     """The amounts of an ``award`` or ``score`` line's words (the keyword first), each side's
-    label to its number; None when they are not as the plain layout writes them.
+    label to its number; None when they are not as the plain layout writes them (a side
+    that is an item keyword among them: the grammar would start an item there).
 
     >>> amounts_of(["score", "a", "3", "B", "-2"]), amounts_of(["score", "A", "3", "a", "2"])
     ({'A': 3, 'B': -2}, None)
     >>> amounts_of("award A 1 B 2 C 3 D 4 E 5".split()), amounts_of("award A 1 B 2 C 3 D x".split())
     ({'A': 1, 'B': 2, 'C': 3, 'D': 4, 'E': 5}, None)
+    >>> amounts_of("score A 1 Play 2".split()), amounts_of("award deal 1".split()), amounts_of("score dealer 1".split())
+    (None, None, {'DEALER': 1})
     """
     n = len(words)
     label, value = _label_of, _value_of

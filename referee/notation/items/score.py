@@ -55,7 +55,6 @@ SPEC = ItemSpec(
     single=True,
     scan=scan,
     plain=plain,
-    names=slice(1, None, 2),  # the sides: the words between are numbers (``amounts_of``), never a keyword
     plain_repeats=False,
     write=write,
     form="`score SIDE N [SIDE N ...]` (running score after the hand)",
