@@ -10,8 +10,8 @@ standard input and files that changed since are quoted right, and memory stays
 bounded by one record.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat

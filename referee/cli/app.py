@@ -6,9 +6,11 @@ module loads only when it is needed (``Commands``): ``referee check`` loads
 ``check.py`` and none of the other command modules (nor the libraries they import),
 while ``referee --help``, a name that is no command and shell completion of command
 names load them all, so that what they print is the same as if all were always loaded.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here (nor in ``check.py``): typer reads the
+global options' types with ``typing.get_type_hints``, which compiles and evaluates each
+annotation written as a string, at every start.
+"""
 
 import importlib
 import os

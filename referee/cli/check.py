@@ -1,6 +1,10 @@
-"""``referee check``: every problem in every record, compiler style or as JSON Lines."""
+"""``referee check``: every problem in every record, compiler style or as JSON Lines.
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: typer reads the command's parameter types
+with ``typing.get_type_hints``, which compiles and evaluates each annotation written as a
+string, at every start of ``check``; the few names known only to the type checker are
+quoted instead.
+"""
 
 from typing import TYPE_CHECKING
 
@@ -76,15 +80,15 @@ def check(
 def _check(
     files: list[str],
     skipped: int,
-    referee: Referee,
-    sink: Output,
-    err: Console,
+    referee: "Referee",
+    sink: "Output",
+    err: "Console",
     fmt: Format,
     quiet: bool,
     max_errors: int,
     jobs: int | None,
     cluster: ClusterSpec | None,
-) -> Totals:
+) -> "Totals":
     """Check every record of ``files``, writing to ``sink``; the totals give the exit status."""
     from ..report.render import diagnostic_json, fold_repeats, in_line_order
     from ..run.batch import outcomes
@@ -180,7 +184,7 @@ check.__doc__ = f"""Check records against the rules and report every problem wit
     """
 
 
-def _quiet_line(out: Console, totals: Totals, file: str) -> None:
+def _quiet_line(out: "Console", totals: "Totals", file: str) -> None:
     from ..run.outcomes import counted
     from ..words import plural
 

@@ -6,8 +6,8 @@ in ``Hand.log``.  Seats are indexes into the game's seats; ``None`` means "whose
 turn it is".
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from typing import NamedTuple
 
 from .declarations import NUMBER_NAMES, Declaration

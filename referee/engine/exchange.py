@@ -36,6 +36,8 @@ def _without(pool: list[Tile], tiles: Sequence[Tile]) -> Tile | None:
 
 @dataclass(frozen=True, slots=True)
 class NoKitty:
+    """Every tile is dealt: there is nothing to exchange (42)."""
+
     kitty_word: str | None = None
     takes_whole: bool = False
 
@@ -54,6 +56,8 @@ def _took(who: str, word: str, kitty: Sequence[Tile], take: Sequence[Tile]) -> R
 
 @dataclass(frozen=True, slots=True)
 class WholeWidow:
+    """The declarer takes the whole widow and puts back as many tiles from the enlarged hand (Moon)."""
+
     kitty_word: str | None = "widow"
     takes_whole: bool = True
 
@@ -85,6 +89,8 @@ class WholeWidow:
 
 @dataclass(frozen=True, slots=True)
 class Cat:
+    """The declarer may swap cat tiles for tiles from hand, leaving no counter in the cat (Texas 88)."""
+
     kitty_word: str | None = "cat"
     takes_whole: bool = False
 

@@ -7,8 +7,8 @@ seam and the views on them.  The order of play is a ``TurnOrder`` value, worked 
 its own methods.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum

@@ -11,8 +11,8 @@ They are named tuples, not frozen dataclasses: the judge's trace makes one befor
 every play it follows, and this module loads with the hand at start-up.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from functools import partial
 from typing import Literal, NamedTuple
 

@@ -7,8 +7,8 @@ as PGN's result follows the moves): a record is yielded only once the chunk afte
 shows that no trailer follows, one chunk later than it is complete.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -18,7 +18,6 @@ from .. import codes
 from ..diagnostics import Diagnostic
 from ..source import Segment, Source
 from .comments import attach, blank
-from .diagnose import diagnose
 from .hands import scan_hand
 from .items import KEYWORD_WORDS, KEYWORDS, PLAIN_ITEMS, PLAIN_LAYOUT
 from .plain import plain_hand
@@ -83,6 +82,8 @@ def read_chunk(chunk: Chunk) -> ChunkRead:
     elif rest < len(blanked) and blanked[rest:].strip():
         broken = True  # text that is neither a tag nor a hand
     if broken:
+        from .diagnose import diagnose  # a syntax error only: the grammar's words for it
+
         found = diagnose(_without(text, base, skipped), base)
         if found is None:  # the grammar reads what the reader could not: say so plainly
             where = (base, base + max(1, len(text.strip().split("\n", 1)[0])))
@@ -115,6 +116,8 @@ def _without(text: str, base: int, spans: list[tuple[int, int]]) -> str:
 def _skipped(text: str, base: int, span: tuple[int, int], skipped: list[tuple[int, int]]) -> Problem:
     """The syntax error of one skipped bookkeeping line, worded by the grammar with the
     other skipped lines blanked, and a hint that the hand is replayed without it."""
+    from .diagnose import diagnose  # a syntax error only: the grammar's words for it
+
     found = diagnose(_without(text, base, [s for s in skipped if s != span]), base)
     if found is None or found.span is None or not span[0] <= found.span[0] <= span[1]:
         words = text[span[0] - base : span[1] - base]

@@ -16,8 +16,8 @@ The items are every entry of ``items.ITEMS`` in the hand (with the parts an item
 names, such as a trick's plays), the tags and the ``hand`` line.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 import re
 from typing import Any, NamedTuple
 

@@ -7,8 +7,8 @@ syntax error: the hand is marked unreadable and the caller asks the grammar
 (``diagnose``) what was expected there.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 import re
 from bisect import bisect_right
 from collections.abc import Callable

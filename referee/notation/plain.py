@@ -22,8 +22,8 @@ deal's rows, the tricks) its block whole (``PlainItem.block``) and each other li
 its plain reader as above.  Whatever it declines goes to the line-by-line reading.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -98,7 +98,7 @@ def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int]
 _HEADS = LineMemo(_head)
 
 
-def plain_hand(text: str, base: int, items: dict[str, PlainItem], layout: Layout | None = None) -> HandRecord | None:
+def plain_hand(text: str, base: int, items: dict[str, PlainItem], layout: "Layout | None" = None) -> HandRecord | None:
     """The hand in ``text`` (comments blanked; its first character at offset ``base``), when
     it is written in the plain layout; None otherwise.  ``items``: each item keyword (lower
     case) to its plain reader; ``layout``: the layout of ``items`` tried first."""

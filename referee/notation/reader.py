@@ -13,8 +13,8 @@ costs only the hand it is in.
 [('S002', 'x.42:2:10')]
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 import io
 import os
 from collections.abc import Iterable, Iterator

@@ -13,8 +13,8 @@ the input with a ``Problem`` chunk that says where and what.  An unterminated
 hand or a tag line ends it, and the hand it was in reports it.
 """
 
-from __future__ import annotations
-
+# Annotations are not postponed here: typing.NamedTuple compiles a field's annotation
+# written as a string when its class is made, at every start (docs/performance.md, startup12).
 import codecs
 import re
 from collections.abc import Iterable, Iterator

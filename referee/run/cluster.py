@@ -16,8 +16,10 @@ from typing import Literal
 
 __all__ = ["ClusterSpec", "parse_cluster"]
 
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.IGNORECASE)
-_HOST_PORT = re.compile(r"^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$")
+_SCHEME = r"(?i)^[a-z][a-z0-9+.-]*://\S+$"
+_HOST_PORT = r"^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$"
+"""A scheduler's address, with and without its scheme: compiled by ``re`` (and kept in its
+cache) when a ``--cluster`` is first parsed, not by every batch command's start-up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +51,8 @@ def parse_cluster(text: str) -> ClusterSpec:
         if not count.isdigit() or int(count) < 1:
             raise ValueError(f"{text!r}: local:N takes a number of workers, 1 or more")
         return ClusterSpec("local", workers=int(count))
-    if _SCHEME.match(value):
+    if re.match(_SCHEME, value):
         return ClusterSpec("remote", address=value)
-    if _HOST_PORT.match(value):
+    if re.match(_HOST_PORT, value):
         return ClusterSpec("remote", address=f"tcp://{value}")
     raise ValueError(f"{text!r} is not a cluster: give local, local:N, sync, or a scheduler's address such as tcp://host:8786")
