@@ -66,13 +66,22 @@ def place_writer(source: Source | None) -> Place:
     before = list(map(add, starts, repeat(base - 1)))
     before.append(end)
     digits = DIGITS
+    r = 1  # the line of the place written last: the next is most often on it or the one after
 
     def fast(span: Span | None) -> str:
+        nonlocal r
         if span is None:
             return "null"
         a, b = span
         if base <= a <= b <= end:
-            r = bisect_left(before, a)
+            # ``bisect_left(before, a)``, the one ``r`` with ``before[r - 1] < a <= before[r]``:
+            # tried on the last place's line and the next before the bisection (places are
+            # written nearly in the order of the text: 3 bisections a hand are left of 20)
+            if not before[r - 1] < a <= before[r]:
+                if before[r] < a <= before[r + 1]:  # never past the last: ``a <= end``
+                    r += 1
+                else:
+                    r = bisect_left(before, a)
             start = before[r - 1]
             if b <= before[r] and b - start < _N:  # both ends on one line (nearly every place)
                 line = f"{lines + r}"  # a line is met by about one place: formatted once, in the text
