@@ -42,8 +42,9 @@ def _position_json(line: int, column: int, end_line: int, end_column: int) -> st
 def place_writer(source: Source | None) -> Place:
     """How to write the places of a record read from ``source``.
 
-    A record of one segment (every plain file's) has each place found by one bisection of
-    its line starts (two across lines) and written in one f-string; other places go
+    A record of one segment (every plain file's) has each place found on the line of the
+    place written before it, the next line, or by one bisection of its line starts (two
+    across lines) and written in one f-string; other places go
     through ``Source.span``, the general path, which gives the same line and column."""
     if source is None:
         return no_place
