@@ -131,7 +131,7 @@ def test_lists_and_mappings_are_written_as_the_general_path_writes_them(value: l
 
 
 _widths = st.lists(st.integers(0, 1_500) | st.sampled_from([1_022, 1_023, 1_024, 1_025, 1_030]), min_size=1, max_size=5)
-_ends = st.tuples(st.integers(0, 5), st.integers(0, 1_030) | st.sampled_from([1_021, 1_022, 1_023, 1_024, 1_025]))
+_ends = st.tuples(st.integers(0, 5), st.integers(0, 1_030) | st.sampled_from([-1, 1_021, 1_022, 1_023, 1_024, 1_025]))
 
 
 @settings(max_examples=300, deadline=None)
@@ -141,10 +141,26 @@ def test_places_on_long_lines_are_written_as_the_general_path_writes_them(widths
     or past the segment's end; given as offsets, or as a line and a column for each end."""
     starts = [7 + sum(w + 1 for w in widths[:i]) for i in range(len(widths))]
     source = Source("x.42", [Segment(7, 3, "".join("x" * w + "\n" for w in widths))])
+    offsets = []
     for span in spans:
         if isinstance(span[0], tuple):
             span = tuple(starts[min(line, len(starts) - 1)] + column for line, column in span)
+        offsets.append(span)
         tags = [Tag("Rules", "42", at=span), Tag("Rules", "42", at=span)]  # the second from its line's kept text
+        assert value_json(tags, source) == json.dumps(dump(tags, source), ensure_ascii=False, separators=(",", ":"))
+    # in the drawn order, by one place writer: each place tried on the last one's line and the next first
+    tags = [Tag("Rules", "42", at=span) for span in offsets]
+    assert value_json(tags, source) == json.dumps(dump(tags, source), ensure_ascii=False, separators=(",", ":"))
+
+
+def test_places_in_any_order_are_written_as_the_general_path_writes_them() -> None:
+    """Every place of a small segment (empty lines, a newline, its end), written by one
+    place writer forwards, backwards and shuffled: each tried on the last place's line and
+    the next before a bisection, and on the right line whichever was written before."""
+    source = Source("x.42", [Segment(7, 3, "\nabc\nd\n\nefghi\n")])
+    spans = [(a, b) for a in range(6, 23) for b in (a, a + 1, 21)]
+    for order in (spans, spans[::-1], spans[::3] + spans[1::3] + spans[2::3]):
+        tags = [Tag("Rules", "42", at=span) for span in order]
         assert value_json(tags, source) == json.dumps(dump(tags, source), ensure_ascii=False, separators=(",", ":"))
 
 
