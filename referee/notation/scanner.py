@@ -300,15 +300,21 @@ class _Cutter:
                 continue  # the header goes on
             b = m.start()  # in ``text``: the match starts one character early, at its newline
             c = _back(text, at, b)
-            if c > at:
-                self._add(text[at:c], True)
             if self.skipping:
+                if c > at:
+                    self._add(text[at:c], True)
                 out.extend(self._boundary(kind))
-            else:  # ``_boundary``, without a generator
+                self._add(text[c:b], False)
+            else:  # ``_add`` and ``_boundary`` written out (a boundary a hand), no empty piece kept
+                if c > at:
+                    self.buf.append(text[at:c])
+                    self.tail = self.size = self.size + c - at
                 if self.tail:
                     out.append(self._cut())
                 self.kind = kind
-            self._add(text[c:b], False)
+                if b > c:
+                    self.buf.append(text[c:b])
+                    self.size += b - c
             at = b
             if self.size > MAX_CHUNK and not self.skipping:
                 out.append(TooLong(self.line, self.size))
