@@ -92,6 +92,8 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1, encodin
     column = 1
     first = True
     cr_only = False
+    uncounted = ""  # the text yielded last: its lines are counted only when more text or a problem follows,
+    # so a file of one block (most records) is not counted here at all; the chunks count their own lines
     while True:
         block = stream.read(size)
         final = not block
@@ -117,8 +119,11 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1, encodin
         if cr_only:
             text = text.replace("\r", "\n")
         if text:
+            line, column = _advance(line, column, uncounted)
             yield text
-            line, column = _advance(line, column, text)
+            uncounted = text
+        if bad is not None or nul >= 0:
+            line, column = _advance(line, column, uncounted)
         if bad is not None:
             yield bad._replace(line=line, column=column)
             return
