@@ -65,11 +65,13 @@ class GameState:
         self.award(hand.dealer, result.awards, result.declaring_team)
         return result
 
-    def score_hand(self, hand: Hand) -> Score:
+    def score_hand(self, hand: Hand, score: Score | None = None) -> Score:
         """``finish`` giving the figures of the hand's score (``scoring.hand_score``: its
         contract, declaring side, made or set, awards) rather than a ``HandResult``: what
-        a replay that checks a record's numbers needs, without building the value."""
-        score = hand_score(hand)
+        a replay that checks a record's numbers needs, without building the value.
+        ``score``: those figures, worked out already (``scoring.finished_score``)."""
+        if score is None:
+            score = hand_score(hand)
         self.award(hand.dealer, score[3], score[1])
         return score
 

@@ -20,7 +20,18 @@ from .state import DONE, PLAY, THROWN_IN, HandResult, HandState
 if TYPE_CHECKING:
     from .profiles import Game
 
-__all__ = ["Marks", "PointsVersion", "Solo", "decided", "finished", "hand_result", "hand_score", "made_or_set", "thrown_in"]
+__all__ = [
+    "Marks",
+    "PointsVersion",
+    "Solo",
+    "decided",
+    "finished",
+    "finished_score",
+    "hand_result",
+    "hand_score",
+    "made_or_set",
+    "thrown_in",
+]
 
 
 def made_or_set(h: HandState, all_in: bool) -> tuple[bool, bool]:
@@ -48,18 +59,34 @@ def decided(h: HandState) -> bool:
 
     Worked out when asked: made and set only ever turn true as tricks are won, so the
     answer now is the answer at the first trick that settled it."""
+    return _decided(h) is not None
+
+
+def _decided(h: HandState) -> tuple[bool, bool, bool] | None:
+    """``decided``'s test, giving what it worked out when the hand is decided: whether the
+    contract needs every trick, made already, set already (None: not decided)."""
     if not (h.game.early_end and h.phase is PLAY and h.tricks):
-        return False
+        return None
     assert h.high_bid is not None
     all_in = h.game.needs_all_tricks(h.high_bid.amount)
     made, set_ = made_or_set(h, all_in)
-    return h.rules.scoring.decided(made, set_, all_in)
+    return (all_in, made, set_) if h.rules.scoring.decided(made, set_, all_in) else None
 
 
 def finished(h: HandState) -> bool:
     """No play is owed: every trick played, the hand thrown in or ruled, a claim made, or
     the result decided."""
     return h.phase is DONE or h.phase is THROWN_IN or decided(h)
+
+
+def finished_score(h: HandState) -> Score | None:
+    """``hand_score`` of a finished hand (``finished``), None while play is owed: a replay
+    asks both at a hand's end, and a hand decided early is tested for made and set once
+    for both."""
+    if h.phase is DONE or h.phase is THROWN_IN:
+        return hand_score(h)
+    standing = _decided(h)
+    return None if standing is None else hand_score(h, standing)
 
 
 Score = tuple[Bid | None, int | None, bool | None, tuple[int, ...]]
@@ -80,11 +107,13 @@ def thrown_in(h: HandState, bid: Bid | None) -> bool:
     return bid is None and h.phase is THROWN_IN
 
 
-def hand_score(h: HandState) -> Score:
+def hand_score(h: HandState, standing: tuple[bool, bool, bool] | None = None) -> Score:
     """What a finished hand (or the tricks played so far) scores: its contract (None: no
     bid), the declaring side, whether the bid was made (None: no bid) and each side's
     award.  ``hand_result`` builds its value from these; a replay that only checks the
-    numbers a record writes (``GameState.score_hand``) needs no more."""
+    numbers a record writes (``GameState.score_hand``) needs no more.  ``standing``:
+    whether the contract needs every trick, made and set so far, when worked out already
+    (``finished_score``)."""
     game = h.game
     if h.penalty is not None:
         return _lost(h, h.penalty)
@@ -92,8 +121,11 @@ def hand_score(h: HandState) -> Score:
     if bid is None or h.declarer is None:
         return None, None, None, (0,) * len(game.team_labels)
     team = game.teams[h.declarer]
-    all_in = game.needs_all_tricks(bid.amount)
-    made_now, set_now = made_or_set(h, all_in)
+    if standing is None:
+        all_in = game.needs_all_tricks(bid.amount)
+        made_now, set_now = made_or_set(h, all_in)
+    else:
+        all_in, made_now, set_now = standing
     made = made_now and not set_now
     return bid, team, made, h.rules.scoring.awards(game, bid.amount, team, made, h.points, h.team_tricks, all_in)
 

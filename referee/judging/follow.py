@@ -19,6 +19,7 @@ from ..engine.auction import still_to_call
 from ..engine.hand import Hand, Trick
 from ..engine.profiles import Rules
 from ..engine.refusal import Refusal
+from ..engine.scoring import Score, finished_score
 from ..engine.state import AUCTION, DECLARE, EXCHANGE, PLAY, THROWN_IN  # not Phase.X: a lookup in the enum each time
 from ..engine.tiles import TILE_TEXTS, Tile
 from ..engine.trump import declare as make_declare
@@ -104,9 +105,10 @@ class HandJudge:
                 raise Stop
         return hand.apply(action, checked=refusal, force=True)
 
-    def follow(self, hr: HandRecord, hand: Hand, index: int) -> None:
+    def follow(self, hr: HandRecord, hand: Hand, index: int) -> Score | None:
         """Every action of ``hr``, the ``index``-th hand of its record, in order; raises
-        ``Stop`` where the hand is lost."""
+        ``Stop`` where the hand is lost.  The figures of the hand's score when its end was
+        tested for them (``scoring.finished_score``: a hand played), else None."""
         labels = self.labels
         rulings = Rulings(hr, labels, self.sink) if hr.misdeal or hr.renege or hr.accepted else None
         seats = labels.seats
@@ -147,7 +149,7 @@ class HandJudge:
         after_auction = hr.exchange or hr.trump or hr.tricks or hr.claim
         if hand.phase is AUCTION and hr.forfeit is not None and not after_auction:
             self.forfeit(hr, hand)
-            return
+            return None
         if hand.phase is AUCTION:
             if self.may_stop and not after_auction:
                 raise Open(hand, hr.calls_at or hr.at)
@@ -161,9 +163,9 @@ class HandJudge:
             if after_auction:
                 item = hr.exchange or hr.trump or (hr.tricks[0] if hr.tricks else None) or hr.claim
                 self.add(codes.E405, "everyone passed, so the hand was thrown in and has no play", item.at if item else hr.at, None)
-            return
+            return None
         if self.contract(hr, hand):
-            return  # a forfeit ended the hand before its play
+            return None  # a forfeit ended the hand before its play
         self.plays(hr.tricks, hand, index, rulings, open_end=hr.forfeit is not None)
         if self.trace is not None:
             self.trace_end(hand, index)
@@ -182,7 +184,8 @@ class HandJudge:
             rulings.finish(hand)
         if hr.forfeit is not None:
             self.forfeit(hr, hand)
-        if not hand.finished:
+        score = finished_score(hand)
+        if score is None:
             last = hr.tricks[-1].at if hr.tricks else (hr.trump.at if hr.trump else hr.at)
             if self.may_stop:
                 raise Open(hand, last)
@@ -193,6 +196,7 @@ class HandJudge:
                 "record the remaining tricks, or end the hand with `claim` or `concede`",
             )
             raise Stop
+        return score
 
     def forfeit(self, hr: HandRecord, hand: Hand) -> None:
         """``forfeit SEAT FAULT [trick N]``: the seat's side loses the hand where it stopped (a

@@ -254,7 +254,7 @@ class GameReplay:
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False)
         judge.may_stop = self.unfinished and index == len(self.record.hands) and not (hr.result or hr.award or hr.score)
         try:
-            judge.follow(hr, hand, index)
+            score = judge.follow(hr, hand, index)
         except Open as stopped:
             self.open = (number, stopped.where, stopped.at)
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
@@ -264,7 +264,7 @@ class GameReplay:
             return HandVerdict(number, index, dealer=game.seats[dealer], followed=False, **judge.fill(hand, self.detail))  # type: ignore[arg-type]
         self.last_over = True
         # the figures of the hand's score, not a ``HandResult`` (``engine.scoring.hand_score``)
-        bid, _, made, awards = (GameState(self.rules, dealer) if self.log else state).score_hand(hand)
+        bid, _, made, awards = (GameState(self.rules, dealer) if self.log else state).score_hand(hand, score)
         thrown_in = is_thrown_in(hand, bid)
         scores = state.scores if self.score_known and not self.log else None
         judge.check_stated(hr, hand, made, thrown_in, awards, scores)

@@ -92,6 +92,8 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1, encodin
     column = 1
     first = True
     cr_only = False
+    uncounted = ""  # the text yielded last: its lines are counted only when more text or a problem follows,
+    # so a file of one block (most records) is not counted here at all; the chunks count their own lines
     while True:
         block = stream.read(size)
         final = not block
@@ -117,8 +119,11 @@ def decode_blocks(stream: Readable, size: int = BLOCK, *, line: int = 1, encodin
         if cr_only:
             text = text.replace("\r", "\n")
         if text:
+            line, column = _advance(line, column, uncounted)
             yield text
-            line, column = _advance(line, column, text)
+            uncounted = text
+        if bad is not None or nul >= 0:
+            line, column = _advance(line, column, uncounted)
         if bad is not None:
             yield bad._replace(line=line, column=column)
             return
@@ -300,15 +305,21 @@ class _Cutter:
                 continue  # the header goes on
             b = m.start()  # in ``text``: the match starts one character early, at its newline
             c = _back(text, at, b)
-            if c > at:
-                self._add(text[at:c], True)
             if self.skipping:
+                if c > at:
+                    self._add(text[at:c], True)
                 out.extend(self._boundary(kind))
-            else:  # ``_boundary``, without a generator
+                self._add(text[c:b], False)
+            else:  # ``_add`` and ``_boundary`` written out (a boundary a hand), no empty piece kept
+                if c > at:
+                    self.buf.append(text[at:c])
+                    self.tail = self.size = self.size + c - at
                 if self.tail:
                     out.append(self._cut())
                 self.kind = kind
-            self._add(text[c:b], False)
+                if b > c:
+                    self.buf.append(text[c:b])
+                    self.size += b - c
             at = b
             if self.size > MAX_CHUNK and not self.skipping:
                 out.append(TooLong(self.line, self.size))

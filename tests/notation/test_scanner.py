@@ -1,4 +1,4 @@
-"""The scanner's two ways of cutting chunks agree.
+"""The scanner's two ways of cutting chunks agree, and the decoder places what is not text.
 
 Text with no ``{`` comment is cut by one regex search for the lines that start a chunk
 (``_Cutter._fast``); text with one is cut line by line (``_Cutter._line``), which
@@ -8,11 +8,13 @@ chunks at the same places, on generated games of every game and on their mutatio
 
 from __future__ import annotations
 
+import io
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.games import make_rules
-from referee.notation.scanner import Chunk, TooLong, _Cutter
+from referee.notation.scanner import Chunk, NotText, TooLong, _Cutter, decode_blocks
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from tests.mutations import EDITS, mutate
@@ -45,3 +47,21 @@ def test_every_line_start_is_tried() -> None:
     fast = _cut(text, fast=True)
     assert fast == _cut(text, fast=False)
     assert len(fast) > 10
+
+
+@given(
+    st.text(st.sampled_from("ab \n\u00e9"), max_size=60),
+    st.sampled_from([b"\x00", b"\xff", b"\xc3"]),
+    st.integers(1, 70),
+    st.integers(1, 3),
+)
+@settings(max_examples=300, deadline=None)
+def test_what_is_not_text_is_placed_however_the_bytes_come(before: str, bad: bytes, size: int, line: int) -> None:
+    """The decoder counts the lines of a block only when more text or a problem follows it
+    (not at the end): the line and column of a NUL or a byte that is not UTF-8 (a lone
+    lead byte at the end too) are the same for every block size, as the text before it says."""
+    blocks = list(decode_blocks(io.BytesIO(before.encode() + bad), size, line=line))
+    *texts, last = blocks
+    assert "".join(t for t in texts if isinstance(t, str)) == before
+    assert isinstance(last, NotText)
+    assert (last.line, last.column) == (line + before.count("\n"), len(before) - before.rfind("\n"))
