@@ -6,12 +6,14 @@ tile once, held equal to counting each tile's copies, on deals clean and damaged
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.deal import _clean, _counted, _problems, check_deal, check_deal_kitty, kitty_of, shuffle_deal
 from referee.engine.games import make_rules
+from referee.engine.profiles import Game
 from referee.engine.tiles import ALL_TILES, Tile
 
 GAMES = ("42", "moon", "88")
@@ -45,13 +47,34 @@ def test_kitty_is_the_count_of_copies(game_name: str, rng: random.Random, edits:
         assert kitty_of(game, hands) == _counted(game, hands)
 
 
-@given(
-    st.sampled_from(GAMES),
-    st.randoms(use_true_random=False),
-    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 20), st.sampled_from(TILES)), max_size=4),
-    st.lists(st.integers(0, 5), max_size=2),
-)
-@settings(max_examples=300, deadline=None)
+def _damaged_deals(edits: int, left_out: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """300 draws of a game, a generator, up to ``edits`` tile edits and up to ``left_out``
+    seats not recorded: the arguments ``_damaged`` takes."""
+    tiles = st.tuples(st.integers(0, 5), st.integers(0, 20), st.sampled_from(TILES))
+    draws = given(
+        st.sampled_from(GAMES),
+        st.randoms(use_true_random=False),
+        st.lists(tiles, max_size=edits),
+        st.lists(st.integers(0, 5), max_size=left_out),
+    )
+    return lambda test: settings(max_examples=300, deadline=None)(draws(test))
+
+
+def _damaged(
+    game: Game, rng: random.Random, edits: list[tuple[int, int, Tile]], left_out: list[int]
+) -> tuple[list[list[Tile]], list[list[Tile] | None]]:
+    """A shuffled deal with ``edits`` made to it, and the same rows with the seats of
+    ``left_out`` not recorded (None)."""
+    dealt, _ = shuffle_deal(game, rng)
+    for edit in edits:
+        _edit(dealt, edit)
+    hands: list[list[Tile] | None] = list(dealt)
+    for seat in left_out:
+        hands[seat % len(hands)] = None
+    return dealt, hands
+
+
+@_damaged_deals(edits=4, left_out=2)
 def test_clean_deal_shortcut_agrees_with_tile_by_tile(
     game_name: str, rng: random.Random, edits: list[tuple[int, int, Tile]], left_out: list[int]
 ) -> None:
@@ -59,37 +82,21 @@ def test_clean_deal_shortcut_agrees_with_tile_by_tile(
     (where the set holds each tile once; the shortcut never answers for Texas 88), with tiles
     replaced or dropped and seats left out of the record."""
     game = make_rules(game_name).game
-    dealt, _ = shuffle_deal(game, rng)
-    for edit in edits:
-        _edit(dealt, edit)
-    hands: list[list[Tile] | None] = list(dealt)
-    for seat in left_out:
-        hands[seat % len(hands)] = None
+    _, hands = _damaged(game, rng, edits, left_out)
     clean = bool(_clean(game, hands))
     assert clean <= (not _problems(game, hands))
     if game.single_set is not None:
         assert clean == (not _problems(game, hands))
 
 
-@given(
-    st.sampled_from(GAMES),
-    st.randoms(use_true_random=False),
-    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 20), st.sampled_from(TILES)), max_size=3),
-    st.lists(st.integers(0, 5), max_size=1),
-)
-@settings(max_examples=300, deadline=None)
+@_damaged_deals(edits=3, left_out=1)
 def test_deal_and_kitty_in_one_agree_with_each_asked_alone(
     game_name: str, rng: random.Random, edits: list[tuple[int, int, Tile]], left_out: list[int]
 ) -> None:
     """``check_deal_kitty`` gives ``check_deal``'s refusals in order and ``kitty_of``'s tiles in
     order (None when a seat is left out), on deals clean, damaged and with seats left out."""
     game = make_rules(game_name).game
-    dealt, _ = shuffle_deal(game, rng)
-    for edit in edits:
-        _edit(dealt, edit)
-    hands: list[list[Tile] | None] = list(dealt)
-    for seat in left_out:
-        hands[seat % len(hands)] = None
+    dealt, hands = _damaged(game, rng, edits, left_out)
     problems, kitty = check_deal_kitty(game, hands)
     assert problems == check_deal(game, hands)
     assert kitty == (None if left_out else kitty_of(game, dealt))
