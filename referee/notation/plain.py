@@ -38,7 +38,8 @@ __all__ = ["Kinds", "Layout", "PlainBlock", "PlainItem", "PlainReader", "indent"
 
 PlainReader = Callable[[HandRecord, str, int, Sequence[str]], bool]
 """Reads one line of an item into the record: the line, where it starts (an offset of the
-input), its words (the keyword first, on the item's first line).  False: not plain."""
+input), its words (the keyword first, on the item's first line; none for the line an item
+read apart ends the hand with, ``PlainItem.last``).  False: not plain."""
 
 PlainBlock = Callable[[HandRecord, str, int, str], bool]
 """Reads an item's block in the layout ``fmt`` writes: its lines after the keyword (each
@@ -83,6 +84,10 @@ class PlainItem(NamedTuple):
     repeats: bool = True
     """Its lines repeat from hand to hand; False: most are new (a running score), so only
     the first ``memo.FRESH_SIZE`` met are remembered (``Kinds``)."""
+    last: bool = False
+    """Its line, when it ends the hand, is read apart by the ``Layout``, neither split nor
+    looked up in ``Kinds``: its reader is given no words, and splits the line itself when
+    it has not met it (a running score, new in most hands of a game in points)."""
 
 
 def _head(line: str) -> tuple[int | None, str | None, tuple[int, int], int, int] | None:
@@ -218,11 +223,22 @@ its space), printable ASCII (so ``str.split`` cuts it as the grammar does); each
 by its item's plain reader."""
 
 
+def _last_item(items: dict[str, PlainItem]) -> str | None:
+    """The keyword of the item read apart when its line ends the hand (``PlainItem.last``);
+    None: no such item among ``items``."""
+    words = [word for word, entry in items.items() if entry.last]
+    if len(words) > 1:
+        raise ValueError(f"one item at most is read apart at the end of a hand: {words}")
+    return words[0] if words else None
+
+
 class Layout:
     """The layout ``fmt`` writes, as one regular expression per hand: the ``hand`` line,
     then each block item of ``items`` (those with a ``PlainItem.block``) in their order,
     each a keyword and its lines, one space between words and its later lines indented
-    under its first (or no such item), and any item lines around them.
+    under its first (or no such item), and any item lines around them; the line of the
+    item read apart (``PlainItem.last``: the running score), when it ends the hand, in a
+    group of its own, read without ``Kinds``.
 
     >>> from referee.notation.items import PLAIN_ITEMS
     >>> Layout(PLAIN_ITEMS).words
@@ -232,7 +248,9 @@ class Layout:
     def __init__(self, items: dict[str, PlainItem]) -> None:
         blocks = sorted((entry.rank if entry.rank is not None else -1, word) for word, entry in items.items() if entry.block is not None)
         self.words = tuple(word for _, word in blocks)
-        lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(self.words) + ") )") + ")*+)"
+        self.last = _last_item(items)
+        apart = (*self.words, self.last) if self.last is not None else self.words
+        lines = "((?:" + _LINE.format(not_block="(?!(?:" + "|".join(apart) + ") )") + ")*+)"
         pattern = r"(\n*)hand ([0-9]{1,9})(?: dealer ([A-Za-z]))?\n" + lines
         self.breaks: list[str] = []
         for word in self.words:
@@ -240,6 +258,8 @@ class Layout:
             brk = "\n" + " " * (len(INDENT) + len(word) + 1)
             self.breaks.append(brk)
             pattern += f"(?:{INDENT}{word} ({line}(?:{brk}{line})*+)\n{lines})?"
+        if self.last is not None:  # its line, when it ends the hand, in a group of its own
+            pattern += f"(?:({INDENT}{self.last} [ -~]*+)\n)?"
         self.regex = re.compile(pattern + r"\n*\Z")
         self.items = items
         self.kinds = Kinds(items)
@@ -293,4 +313,11 @@ class Layout:
         lines = groups[g]
         if lines and _read_lines(rec, lines.splitlines(), base + m.start(g + 1), kinds, rank, more) is None:
             return None
+        last = self.last
+        if last is not None and groups[g + 1] is not None:  # the line read apart (``PlainItem.last``)
+            entry = self.items[last]
+            if entry.rank is not None and entry.rank < rank:
+                return None
+            if not entry.read(rec, groups[g + 1], base + m.start(g + 2), ()):
+                return None
         return rec

@@ -134,8 +134,9 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
     repeat).
 
     >>> lines = AmountLines(fresh=False)
-    >>> lines.new("  score NS 3 EW -2", ["score", "NS", "3", "EW", "-2"])
-    ({'NS': 3, 'EW': -2}, 2, 18)
+    >>> found = lines.new("  score NS 3 EW -2", ["score", "NS", "3", "EW", "-2"])
+    >>> found, found[0] is lines["  score NS 3 EW -2"][0]
+    (({'NS': 3, 'EW': -2}, 2, 18), False)
     >>> lines["  score NS 3 EW -2"], lines["  score NS 4"], len(lines)
     (({'NS': 3, 'EW': -2}, 2, 18), None, 1)
     """
@@ -150,14 +151,16 @@ class AmountLines(dict[str, tuple[dict[str, int], int, int] | None]):
         return None
 
     def new(self, line: str, words: Sequence[str]) -> tuple[dict[str, int], int, int] | None:
-        """A line not met before, from the words it was split into; None: not plain."""
+        """A line not met before, from the words it was split into; None: not plain.  Its
+        amounts are the caller's own: the memory keeps a copy (a line it gives back, the
+        caller copies)."""
         amounts = amounts_of(words)
         if amounts is None:
             return None
-        found = amounts, len(line) - len(line.lstrip()), len(line.rstrip())  # ``indent`` inline: no frame
+        start, end = len(line) - len(line.lstrip()), len(line.rstrip())  # ``indent`` inline: no frame
         if len(self) < self.room:
-            self[line] = found
-        return found
+            self[line] = dict(amounts), start, end
+        return amounts, start, end
 
 
 AWARDS = AmountLines(fresh=False)

@@ -33,11 +33,19 @@ def scan(h: HandScan, i: int, j: int) -> None:
 
 
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
-    found = _known(line) or _new(line, words)
+    """No words: the layout's last line, unsplit (``PlainItem.last``), split here when new."""
+    found = _known(line)
+    if found is not None:
+        if rec.score is not None:
+            return False
+        scores, start, end = found
+        rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memory's stays as read
+        return True
+    found = _new(line, words or line.split())
     if found is None or rec.score is not None:
         return False
     scores, start, end = found
-    rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memory's stays as read
+    rec.score = StatedScore(scores, (at + start, at + end))  # a new line's amounts are its own
     return True
 
 
@@ -56,6 +64,7 @@ SPEC = ItemSpec(
     scan=scan,
     plain=plain,
     plain_repeats=False,
+    plain_last=True,
     write=write,
     form="`score SIDE N [SIDE N ...]` (running score after the hand)",
 )

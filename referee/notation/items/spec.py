@@ -59,6 +59,8 @@ class ItemSpec:
     """One line of its block in that layout, a regular expression (with ``plain_block``)."""
     plain_repeats: bool = True
     """Its lines repeat from hand to hand (``PlainItem.repeats``); False: most are new."""
+    plain_last: bool = False
+    """The layout reads its line apart when it ends the hand, unsplit (``PlainItem.last``)."""
     write: Writer
     form: str
     """How it is written, for docs/notation.md's item table."""
@@ -80,7 +82,9 @@ class ItemSpec:
     @property
     def plain_item(self) -> PlainItem:
         """What ``plain_hand`` needs of this item."""
-        return PlainItem(self.plain, self.rank, self.plain_more, self.names, self.plain_block, self.plain_line, self.plain_repeats)
+        return PlainItem(
+            self.plain, self.rank, self.plain_more, self.names, self.plain_block, self.plain_line, self.plain_repeats, self.plain_last
+        )
 
     def entries(self, hand: HandRecord) -> list[Any]:
         """What the item holds in ``hand``: the entries of a list field, the value of
