@@ -34,13 +34,13 @@ _HAND = """hand 1 dealer A
        C 6-4 A 1-1 B 6-6
        B 5-5 C 5-1 A 4-4
   result C 5 made
-  award A 0 B 0 C 5
+  award A 0 B 2 C 5
 """
 """A Moon hand as ``fmt`` writes it, its score line left to each test."""
 
 _SIDES = ["A", "b", "C", "NS", "x", "score", "Play", "A1"]
 _NUMBERS = ["0", "5", "-2", "+5", "007", "999999999", "1000000000", "x", "٣", "play"]
-_TAILS = ["", "\n", "\n\n", "  \n", "\n  award A 0 B 0 C 5\n", "\n  score A 0 B 0 C 5\n", "\n       A 1\n"]
+_TAILS = ["", "\n", "\n\n", "  \n", "\n  award A 0 B 2 C 5\n", "\n  score A 0 B 2 C 5\n", "\n       A 1\n"]
 
 
 def _moon(score: str, tail: str) -> str:
@@ -85,6 +85,7 @@ def test_the_last_line_reads_as_line_by_line_and_the_general_reader(amounts: lis
     clean = clean and all(n in ("0", "5", "-2", "+5", "007", "999999999") for _, n in amounts)
     if clean and tail in ("", "\n", "\n\n"):
         assert again is not None and again.score is not None, score
+        assert score not in layout.kinds  # read apart, not through ``Kinds``
         assert again.score.scores == {side.upper(): int(n) for side, n in amounts}
         start = base + len(_HAND) + 2
         assert again.score.at == (start, start + len(score) - 2)
@@ -105,8 +106,8 @@ def _diagnostics(text: str) -> list[str]:
 @pytest.mark.parametrize(
     "score",
     [
+        "  score A 0 B 2 C 5",
         "  score A 0 B 0 C 5",
-        "  score A 0 B 0 C 6",
         "  score C 5 B 0 A 0",
         "  score A 0 B 0",
         "  score A 0 B 0 C",
@@ -126,5 +127,7 @@ def test_a_score_line_gets_the_diagnostics_the_general_reader_gives(score: str, 
     line-by-line reading and the general reader decide)."""
     text = _moon(score, "")
     found = _diagnostics(text)
+    right = score == "  score A 0 B 2 C 5"  # the hand's own score: only the game's early end is said
+    assert (len(found) == 1 and "W102" in found[0]) == right, found
     monkeypatch.setattr(Layout, "read", lambda self, text, base: None)
     assert found == _diagnostics(text)
