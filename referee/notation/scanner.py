@@ -325,7 +325,13 @@ class _Cutter:
                 out.append(TooLong(self.line, self.size))
                 self._drop()
         if at < len(text):
-            self._add(text[at:], _has_text(text, at, len(text)))
+            # blank and ``;`` lines that end the block stay out of the tail, as they would
+            # before a boundary in it: where a block ends must not move them to another chunk
+            c = _back(text, at, len(text))
+            if c > at:
+                self._add(text[at:c], True)
+            if c < len(text):
+                self._add(text[c:], False)
         if self.size > MAX_CHUNK and not self.skipping:
             out.append(TooLong(self.line, self.size))
             self._drop()

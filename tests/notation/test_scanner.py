@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine.games import make_rules
-from referee.notation.scanner import Chunk, NotText, TooLong, _Cutter, decode_blocks
+from referee.notation.scanner import Chunk, NotText, TooLong, _Cutter, chunks, decode_blocks
 from referee.notation.writer import format_game
 from referee.play.simulate import simulate_games
 from tests.mutations import EDITS, mutate
@@ -65,3 +65,51 @@ def test_what_is_not_text_is_placed_however_the_bytes_come(before: str, bad: byt
     assert "".join(t for t in texts if isinstance(t, str)) == before
     assert isinstance(last, NotText)
     assert (last.line, last.column) == (line + before.count("\n"), len(before) - before.rfind("\n"))
+
+
+_NOTES = st.lists(
+    st.tuples(st.floats(0, 1), st.sampled_from(["; a note\n", "\n", "  ; indented\n", "{ a brace }\n", "{ opened\n", "closed }\n"])),
+    max_size=8,
+)
+
+
+def _noted(text: str, notes: list[tuple[float, str]]) -> str:
+    """``text`` with comment and blank lines put between its lines."""
+    lines = text.splitlines(keepends=True)
+    for where, line in notes:
+        lines.insert(int(where * len(lines)), line)
+    return "".join(lines)
+
+
+def _chunked(text: str, sizes: list[int]) -> list[Chunk | TooLong | NotText]:
+    """``text`` cut into chunks when it comes in blocks of ``sizes`` (then of the last one)."""
+    blocks: list[str] = []
+    at = 0
+    while at < len(text):
+        size = sizes[min(len(blocks), len(sizes) - 1)]
+        blocks.append(text[at : at + size])
+        at += size
+    return list(chunks(blocks))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 500),
+    notes=_NOTES,
+    sizes=st.lists(st.integers(1, 400), min_size=1, max_size=6),
+)
+def test_the_chunks_are_the_same_however_the_text_comes(game: str, seed: int, notes: list[tuple[float, str]], sizes: list[int]) -> None:
+    """One process reads a file in blocks from its start, a unit of ``--cluster`` from the
+    unit's start: a blank or comment line that ends a block goes with the same chunk as
+    when it does not (with the text before the next boundary, not the one before it)."""
+    text = _noted(_simulated(game, seed), notes)
+    assert _chunked(text, sizes) == _chunked(text, [len(text) + 1])
+
+
+def test_comment_lines_at_the_end_of_a_block_go_with_the_next_chunk() -> None:
+    text = "hand 1\n  trump sixes\n; before hand 2\n\nhand 2\n  trump fives\n"
+    whole = _chunked(text, [len(text)])
+    assert [c.text for c in whole if isinstance(c, Chunk)] == ["hand 1\n  trump sixes\n", "; before hand 2\n\nhand 2\n  trump fives\n"]
+    assert _chunked(text, [text.index("\n;") + 1]) == whole  # the block ends before the comment
+    assert _chunked(text, [text.index("\n\nhand 2") + 1]) == whole  # ... and after it
