@@ -32,9 +32,9 @@ from .urls import open_input
 
 __all__ = ["TAIL_SPLIT", "TAIL_UNITS", "Unit", "cut_chunks", "cut_units", "read_unit"]
 
-TAIL_UNITS = 4
+TAIL_UNITS = 6
 """How many units' worth of bytes at the end of a file are cut smaller (``cut_chunks``):
-more than a worker of ``--jobs`` has queued (``run.batch.IN_FLIGHT``)."""
+more than a worker of ``--jobs`` has queued (``run.batch.SHARED_IN_FLIGHT``)."""
 
 TAIL_SPLIT = 5
 """How many times fewer hands those last units have."""

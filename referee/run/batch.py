@@ -39,12 +39,20 @@ if TYPE_CHECKING:
     from .cluster import ClusterSpec
     from .units import UnitResult
 
-__all__ = ["IN_FLIGHT", "PARALLEL_MIN_BYTES", "UNIT_HANDS", "in_units", "outcomes"]
+__all__ = ["IN_FLIGHT", "PARALLEL_MIN_BYTES", "SHARED_IN_FLIGHT", "UNIT_HANDS", "in_units", "outcomes"]
 
 T = TypeVar("T")
 
 IN_FLIGHT = 3
 """Units queued per worker process: this process never cuts further ahead than this."""
+
+SHARED_IN_FLIGHT = 5
+"""Units queued per worker when this process judges too (``share``).  It hands a worker
+another unit only between two of its own (about 20 ms each), and a unit reaches the
+worker's pipe only when the pool's threads get the interpreter from the judging (up to
+5 ms each): with three queued, the worker waited for units about 0.3 s of a 4.5 s run of
+42-100000.42, with five about 0.13 s (docs/performance.md, ``jobs14``).  The units a
+worker has not started when the input ends are taken back (``ordered.in_order``)."""
 
 PARALLEL_MIN_BYTES = 256 * 1024
 """Below this much input, starting worker processes costs more than it saves."""
@@ -117,7 +125,7 @@ def outcomes(
     ``batch_hands`` hands while this process cuts ahead by at most ``IN_FLIGHT`` units
     per worker.  With ``share`` (commands whose output per record is small: ``check``,
     ``score``) there are ``jobs - 1`` workers and this process, which cuts the units,
-    judges one itself whenever every worker has ``IN_FLIGHT`` units waiting; without it
+    judges one itself whenever every worker has ``SHARED_IN_FLIGHT`` units waiting; without it
     (``convert``, whose output keeps this process busy) there are ``jobs`` workers.
     ``jobs`` is lowered to ``local.max_jobs()``.
 
@@ -154,6 +162,7 @@ def outcomes(
     from .units import BATCH_HANDS
 
     workers = jobs - 1 if share else jobs
+    queued = SHARED_IN_FLIGHT if share else IN_FLIGHT
     with process_pool(workers, _init_worker, (referee, extract)) as pool:
         yield from in_units(
             paths,
@@ -164,8 +173,8 @@ def outcomes(
             hands=batch_hands or BATCH_HANDS,
             whole_bytes=0,  # every file cut here: units of a few hundred hands keep the workers even
             carry=True,  # a unit goes with its chunks: no process reads and cuts its bytes twice
-            ahead=(2 if share else 1) * jobs * IN_FLIGHT,
-            busy=workers * IN_FLIGHT if share else None,
+            ahead=(2 if share else 1) * jobs * queued,
+            busy=workers * queued if share else None,
             failed=worker_died("records are judged"),
         )
 

@@ -123,8 +123,13 @@ def process_pool(
         yield pool
     except BaseException:
         with _quiet_broken_pool():
+            # The units no worker has taken are dropped before the workers stop: stopped first,
+            # with units still waiting behind the pool's call queue (run.batch.SHARED_IN_FLIGHT),
+            # an interrupted run hung at its exit, joining the queue's feeder thread, which was
+            # writing a unit to the stopped worker's pipe (tests/cli/test_interrupts.py).
+            pool.shutdown(wait=False, cancel_futures=True)
             stop_children(before)
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True)
         raise
     pool.shutdown(wait=True, cancel_futures=True)
 

@@ -59,6 +59,14 @@ class _Slot(Generic[U, R]):
         return self.future is None or self.future.done()
 
 
+def _not_started(window: deque[_Slot[U, R]]) -> _Slot[U, R] | None:
+    """The last sent unit that no worker has started, now taken back (its future cancelled)."""
+    for slot in reversed(window):
+        if slot.future is not None and slot.future.cancel():
+            return slot
+    return None
+
+
 def in_order(
     units: Iterable[U],
     executor: Executor | None,
@@ -79,7 +87,9 @@ def in_order(
     what only this process needs).  ``ahead``: the most units sent and not yet taken
     back (a function for a window that follows a cluster's size).  ``busy``: with a
     number, this process shares the work, doing a unit itself instead of sending it
-    whenever that many sent units are still running.  ``local(unit)``: units never
+    whenever that many sent units are still running, and when the units run out it takes
+    back those no worker has started (``Future.cancel``) and does them while the workers
+    finish theirs, from the last one back.  ``local(unit)``: units never
     sent, done here in their turn (standard input, which no worker can read).
     Without an executor every unit is done here, one after another.
 
@@ -132,6 +142,12 @@ def in_order(
             while len(window) >= limit:  # a slow unit at the front: wait for it
                 yield take()
         while window:
+            if busy is not None and not window[0].ready():
+                slot = _not_started(window)
+                if slot is not None:  # the front is still running: do a unit no worker has started
+                    slot.future = None
+                    slot.result = here(slot.unit)
+                    continue
             yield take()
     finally:  # also when the consumer stops early: what was sent and not started is dropped
         for slot in window:

@@ -126,8 +126,9 @@ def test_a_file_that_stops_being_readable_ends_there_and_the_next_file_goes_on(c
 
 
 class Later(Executor):
-    """Runs each call at once, except those of the units in ``slow``, which finish 0.1 s
-    later on a timer (after ``before`` is called); ``sent`` lists the units sent."""
+    """Runs each call at once, except those of the units in ``slow``, which start at once
+    and finish 0.1 s later on a timer (after ``before`` is called); ``sent`` lists the
+    units sent."""
 
     def __init__(self, slow: set[int], before: Callable[[], None] = lambda: None) -> None:
         self.slow = slow
@@ -139,6 +140,7 @@ class Later(Executor):
         self.sent.append(n)
         future: Future[T] = Future()
         if n in self.slow:
+            future.set_running_or_notify_cancel()
 
             def finish() -> None:
                 self.before()
@@ -175,6 +177,45 @@ def test_sharing_does_a_unit_here_when_the_workers_are_busy() -> None:
     assert list(in_order(range(4), executor, here, work=lambda n: n * 10, ahead=10, busy=2)) == [(n, n * 10) for n in range(4)]
     assert executor.sent == [0, 1]  # two sent, and with both still running this process did 2 and 3
     assert done_here == [2, 3]
+
+
+def test_at_the_end_sharing_takes_back_the_units_no_worker_started() -> None:
+    """When the units run out and the front is still running, the sent units that no worker
+    has started are done here, from the last one back, and their tasks cancelled."""
+    done_here: list[int] = []
+
+    def here(n: int) -> int:
+        done_here.append(n)
+        return n * 10
+
+    class OneWorker(Executor):
+        """Starts the first unit, which finishes 0.1 s later; then runs the others not cancelled."""
+
+        def __init__(self) -> None:
+            self.futures: list[Future[Any]] = []
+
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+            future: Future[Any] = Future()
+            if not self.futures:
+                future.set_running_or_notify_cancel()
+                threading.Timer(0.1, self.finish, (fn, args[0])).start()
+            self.futures.append(future)
+            return future
+
+        def finish(self, fn: Callable[[int], int], n: int) -> None:
+            self.futures[0].set_result(fn(n))
+            for m, f in enumerate(self.futures[1:], start=n + 1):
+                if f.set_running_or_notify_cancel():
+                    f.set_result(fn(m))
+
+    executor = OneWorker()
+    got = list(in_order(range(5), executor, here, work=lambda n: n * 10, ahead=10, busy=4))
+    assert got == [(n, n * 10) for n in range(5)]
+    assert done_here == [4, 3, 2, 1]  # 4 because the worker had four; then 3, 2, 1 taken back
+    assert [f.cancelled() for f in executor.futures] == [False, True, True, True]
+    done_here.clear()
+    assert list(in_order(range(5), OneWorker(), here, work=lambda n: n * 10, ahead=10)) == got
+    assert done_here == []  # without sharing, nothing is taken back
 
 
 def test_a_broken_executor_leaves_every_later_unit_here(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from referee.judging.replay import Referee
 from referee.notation.reader import read_records
-from referee.notation.units import TAIL_SPLIT, cut_chunks, read_unit
+from referee.notation.units import TAIL_SPLIT, TAIL_UNITS, cut_chunks, read_unit
 from referee.run.batch import outcomes
 from referee.run.inputs import UsageError
 from referee.run.outcomes import Outcome
@@ -53,8 +53,8 @@ def test_the_last_units_of_a_file_of_known_size_are_smaller(corpora: dict[str, l
     cuts = list(cut_chunks(big, big, 20, size=os.path.getsize(big)))
     hands = [u.hands for u, _ in cuts]
     assert sum(hands) == sum(even) and len(hands) > len(even)
-    assert max(hands[-4:]) < 20 <= hands[0]  # a unit is still whole games: a game of 42 is about 11 hands
-    assert len(hands) - len(even) <= 4 * TAIL_SPLIT
+    assert max(hands[-TAIL_UNITS:]) < 20 <= hands[0]  # a unit is still whole games: a game of 42 is about 11 hands
+    assert len(hands) - len(even) <= TAIL_UNITS * TAIL_SPLIT
     assert [r for u, chunks in cuts for r in read_unit(u, chunks)] == list(read_records(big, big))
 
 
