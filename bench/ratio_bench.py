@@ -1,5 +1,6 @@
 """Issue 28's ratios in one run (not a test): each command's CPU against ``check``'s, ``check``
-against the floor, Moon per play against 42 per play, and ``--jobs 2`` against one job.
+against the floor, Moon per play against 42 per play, and ``--jobs 2`` against one job, beside
+what the machine gives a perfectly parallel job in the same rounds (``ceiling``).
 
 Whole ``referee`` processes on the same corpus (``bench/out/``, made by ``batch_bench.corpus``),
 taken in turn round by round (check, score text, ..., the floor, then again), so a drift of
@@ -38,6 +39,25 @@ def wall_seconds(argv: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     return time.perf_counter() - start
+
+
+SPIN = "x = 0\nfor i in range(20_000_000):\n    x += i\n"
+"""A pure-CPU loop with nothing to share: the work of a perfectly parallel job."""
+
+
+def ceiling() -> float:
+    """What this machine gives a perfectly parallel job at the moment: two copies of ``SPIN``
+    at once against one alone, in wall time (2.0 on two free cores; less when the host's
+    other tenants or its own scheduling slow a core once both are busy)."""
+    import subprocess
+
+    argv = [sys.executable, "-c", SPIN]
+    one = wall_seconds(argv)
+    start = time.perf_counter()
+    both = [subprocess.Popen(argv) for _ in range(2)]
+    for proc in both:
+        proc.wait()
+    return 2 * one / (time.perf_counter() - start)
 
 
 def compile_package(python: str, checkout: Path) -> None:
@@ -119,16 +139,21 @@ def main() -> None:
         notes.append(f"`score --format csv` against the code before: **{ratio('score --format csv', 'before: score --format csv'):.3f}**")
     if opts.jobs_hands:
         big = corpus("42", opts.jobs_hands)
-        speed = []
+        speed, ideal = [], []
         for _ in range(opts.rounds):
             one = wall_seconds([*REFEREE, "check", "-q", "--jobs", "1", str(big)])
             two = wall_seconds([*REFEREE, "check", "-q", "--jobs", "2", str(big)])
             speed.append(one / two)
-            print(f"check --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s wall: {one / two:.2f}x", flush=True)
+            ideal.append(ceiling())
+            print(
+                f"check --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s wall: {one / two:.2f}x; two loops at once {ideal[-1]:.2f}x", flush=True
+            )
         load = os.getloadavg()[0]
         notes.append(
             f"`check --jobs 2` against `--jobs 1`, wall time, {big.name}: **{statistics.median(speed):.2f}x** "
-            f"(load average {load:.1f} at the end: a busy machine gives less)"
+            f"({min(speed):.2f} to {max(speed):.2f}; load average {load:.1f} at the end: a busy machine gives less); "
+            f"in the same rounds two copies of a pure-CPU loop at once against one, what this machine gave a perfectly "
+            f"parallel job: **{statistics.median(ideal):.2f}x** ({min(ideal):.2f} to {max(ideal):.2f})"
         )
     print()
     print("| command | CPU s (median) | against `check` |")
