@@ -189,8 +189,6 @@ and the look-ahead drops a line at its first letter when it cannot start a chunk
 third of the time again: most lines are items)."""
 _STARTS = re.compile(r"(hand)(?![A-Za-z0-9_+-])|(\[)", re.I)
 """``_BOUNDARY`` at the first text of a line (after a comment, say)."""
-_TEXT_LINE = re.compile(r"^[ \t\f\r]*[^ \t\f\r\n;{]", re.M)
-"""A line that holds text other than blanks and ``;`` comments (``{`` lines are looked at closely)."""
 
 
 def chunks(blocks: Iterable[str | NotText], *, start_line: int = 1, start_offset: int = 0) -> Iterator[Chunk | NotText | TooLong]:
@@ -387,11 +385,6 @@ class _Cutter:
         if m is None:
             return True, JUNK
         return True, HAND if m.group(1) else HEADER
-
-
-def _has_text(text: str, lo: int, hi: int) -> bool:
-    """Whether a line of ``text[lo:hi]`` holds text that is not a ``;`` comment."""
-    return _TEXT_LINE.search(text, lo, hi) is not None
 
 
 def _back(text: str, lo: int, b: int) -> int:

@@ -35,17 +35,14 @@ def scan(h: HandScan, i: int, j: int) -> None:
 def plain(rec: HandRecord, line: str, at: int, words: Sequence[str]) -> bool:
     """No words: the layout's last line, unsplit (``PlainItem.last``), split here when new."""
     found = _known(line)
-    if found is not None:
-        if rec.score is not None:
-            return False
-        scores, start, end = found
-        rec.score = StatedScore(dict(scores), (at + start, at + end))  # a copy: the memory's stays as read
-        return True
-    found = _new(line, words or line.split())
+    fresh = found is None
+    if fresh:
+        found = _new(line, words or line.split())
     if found is None or rec.score is not None:
         return False
     scores, start, end = found
-    rec.score = StatedScore(scores, (at + start, at + end))  # a new line's amounts are its own
+    # a remembered line's amounts are copied (the memory's stay as read); a new line's are its own
+    rec.score = StatedScore(dict(scores) if not fresh else scores, (at + start, at + end))
     return True
 
 
